@@ -1,0 +1,30 @@
+// Jest configuration shared by every front-end package: swc transpiles, jsdom renders.
+const path = require('node:path');
+
+function createJestConfig(dir, overrides = {}) {
+  return {
+    rootDir: dir,
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.[cj]s'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2020',
+            transform: { react: { runtime: 'automatic' } },
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
+    // Packages published only as ESM need transforming too.
+    transformIgnorePatterns: ['/node_modules/.pnpm/(?!(dompurify|@pasar)[^/]*/)'],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+    ...overrides,
+  };
+}
+
+module.exports = { createJestConfig };

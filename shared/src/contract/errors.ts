@@ -1,0 +1,90 @@
+// The server error catalogue (product-spec §8), with messages in Indonesian and English and the
+// HTTP status each code is answered with. The server and the client both read this one table.
+import type { Language } from './enums';
+
+export interface CatalogueEntry {
+  readonly http: number;
+  readonly id: string;
+  readonly en: string;
+}
+
+/** Fallback message of the client (§7): "Something went wrong". */
+export const DEFAULT_ERROR_MESSAGE: Record<Language, string> = {
+  id: 'Terjadi kesalahan',
+  en: 'Something went wrong',
+};
+
+const entry = (http: number, id: string, en: string): CatalogueEntry => ({ http, id, en });
+
+export const ERROR_CATALOGUE = {
+  // Platform codes (not numbered by the specification; chosen to stay clear of its ranges).
+  '001': entry(500, 'Terjadi kesalahan', 'Something went wrong'),
+  '002': entry(400, 'Data yang dikirim tidak valid', 'Invalid input'),
+  '003': entry(404, 'Tidak ditemukan', 'Not found'),
+  '007': entry(403, 'Verifikasi identitas (KYC) belum lengkap', 'Identity verification (KYC) is incomplete'),
+  '008': entry(400, 'Batas penarikan dana tercapai', 'Cashout limit reached'),
+  '009': entry(401, 'Sesi tidak valid, silakan masuk lagi', 'Invalid session, please log in again'),
+  '018': entry(403, 'Syarat dan ketentuan belum disetujui', 'Terms and conditions not approved'),
+  '040': entry(400, 'Masukkan PIN untuk melanjutkan', 'Enter your PIN to continue'),
+  '041': entry(400, 'Setujui ketentuan untuk melanjutkan', 'Accept the terms to continue'),
+  '10001': entry(400, 'Kode OTP salah', 'Invalid OTP'),
+  '10002': entry(400, 'Kode OTP belum diminta', 'OTP not requested'),
+  '0004': entry(400, 'PIN salah', 'Incorrect PIN'),
+  '1114': entry(400, 'PIN salah. Akun dapat terblokir jika salah lagi', 'Incorrect PIN. Your account may be blocked'),
+  '1119': entry(403, 'PIN diblokir. Atur ulang PIN lewat Lupa PIN', 'PIN blocked. Reset it through Forgot PIN'),
+  '1115': entry(400, 'Saldo dompet tidak cukup', 'Insufficient wallet balance'),
+  '1116': entry(400, 'Jumlah saham tidak cukup', 'Insufficient stock balance'),
+  '1117': entry(400, 'Saldo valas tidak cukup', 'Insufficient forex balance'),
+  '9504': entry(400, 'Saldo kripto tidak cukup', 'Insufficient crypto balance'),
+  '6301': entry(400, 'Saldo reksa dana tidak cukup', 'Insufficient mutual fund balance'),
+  '6302': entry(409, 'Masih ada transaksi reksa dana yang diproses', 'A mutual fund transaction is already pending'),
+  '6303': entry(400, 'Di bawah investasi minimum', 'Below the minimum investment'),
+  '6304': entry(400, 'Di bawah penjualan minimum', 'Below the minimum redemption'),
+  '6305': entry(400, 'Melebihi batas penjualan sebagian', 'Above the partial sell limit'),
+  '6306': entry(400, 'Sisa unit di bawah minimum kepemilikan', 'Remaining units below the minimum holding'),
+  '6307': entry(400, 'Reksa dana tidak tersedia', 'Mutual fund unavailable'),
+  '6308': entry(400, 'Pembelian reksa dana sedang ditutup', 'Mutual fund subscriptions are closed'),
+  '6309': entry(400, 'Penjualan reksa dana sedang ditutup', 'Mutual fund redemptions are closed'),
+  '6310': entry(400, 'Transaksi reksa dana gagal', 'Mutual fund transaction failed'),
+  '6311': entry(400, 'Profil risiko belum sesuai', 'Risk profile does not match'),
+  '6312': entry(400, 'Transaksi reksa dana melebihi batas harian', 'Mutual fund daily limit reached'),
+  '9599': entry(400, 'Transaksi kripto gagal', 'Crypto transaction failed'),
+  '9600': entry(400, 'Harga limit di luar rentang yang diizinkan', 'Limit price out of range'),
+  '9601': entry(400, 'Harga stop di luar rentang yang diizinkan', 'Stop price out of range'),
+  '9602': entry(409, 'Order tidak dapat dibatalkan', 'The order cannot be cancelled'),
+  '9603': entry(409, 'Order sudah selesai dan tidak dapat dibatalkan', 'The order is already completed and cannot be cancelled'),
+  '9604': entry(409, 'Pembatalan order gagal', 'Cancelling the order failed'),
+  '9605': entry(409, 'Order tidak dapat diubah', 'The order cannot be amended'),
+  '3402': entry(400, 'Jumlah top up di bawah minimum', 'Top-up amount below the minimum'),
+  '3405': entry(400, 'Jumlah top up melebihi batas', 'Top-up amount above the limit'),
+  '1143': entry(429, 'Terlalu banyak permintaan OTP. Coba lagi nanti', 'Too many OTP requests. Try again later'),
+  '1144': entry(429, 'Terlalu banyak percobaan OTP. Coba lagi nanti', 'Too many OTP attempts. Try again later'),
+  '1145': entry(429, 'Terlalu banyak percobaan PIN. Coba lagi nanti', 'Too many PIN attempts. Try again later'),
+  '1146': entry(429, 'Terlalu banyak permintaan dari jaringan ini', 'Too many requests from this network'),
+  '1147': entry(429, 'Terlalu banyak perubahan rekening bank', 'Too many bank account changes'),
+  '1148': entry(429, 'Terlalu banyak penukaran voucher', 'Too many voucher redemptions'),
+  '1149': entry(429, 'Terlalu banyak permintaan OTP dari jaringan ini', 'Too many OTP requests from this network'),
+  '1150': entry(429, 'Terlalu banyak percobaan PIN dari jaringan ini', 'Too many PIN attempts from this network'),
+  '1151': entry(503, 'Sedang dalam pemeliharaan', 'Under maintenance'),
+  '1156': entry(400, 'Saran aset sudah dikirim', 'Asset suggestion already sent'),
+  '1157': entry(400, 'Saran aset tidak valid', 'Invalid asset suggestion'),
+  '1158': entry(400, 'Batas jumlah watchlist tercapai', 'Watchlist limit reached'),
+  '1162': entry(403, 'Order kripto sedang dinonaktifkan', 'Crypto orders are disabled'),
+  '1169': entry(426, 'Perbarui aplikasi untuk melanjutkan', 'Update the app to continue'),
+  '1174': entry(403, 'Akun dinonaktifkan', 'Account deactivated'),
+  '1175': entry(403, 'Penyalahgunaan kode misi terdeteksi', 'Mission code abuse detected'),
+  '1176': entry(403, 'Akun telah dihapus', 'Account deleted'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const isErrorCode = (code: string): code is ErrorCode =>
+  Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
+
+/** The localized message of a code; unknown codes get the default message. */
+export function errorMessage(code: string, language: Language): string {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code][language] : DEFAULT_ERROR_MESSAGE[language];
+}
+
+/** Codes after which the client opens the PIN or accept prompt (§8: HTTP 400 with 040 or 041). */
+export const PROMPT_CODES: readonly string[] = ['040', '041'];

@@ -1,0 +1,4 @@
+export * from './enums';
+export * from './envelope';
+export * from './errors';
+export * from './platform';
