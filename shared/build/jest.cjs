@@ -5,7 +5,7 @@ function createJestConfig(dir, overrides = {}) {
   return {
     rootDir: dir,
     testEnvironment: 'jsdom',
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.[cj]s'],
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/build/**/*.test.cjs'],
     transform: {
       '^.+\\.(t|j)sx?$': [
         require.resolve('@swc/jest'),
