@@ -1,15 +1,32 @@
+// Starts the shell: translations and the page's language and theme before the first render (no
+// flash of the wrong ones), then the app with the Module Federation loader.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteModule, RemoteRegistry } from '@pasar/shared';
+import { registerTranslations } from '@pasar/shared';
+import { App } from './App';
+import { initialTheme, setShellTheme } from './app-shell/theme-controller';
+import { syncLanguage } from './app-shell/language-controller';
+import { readShellConfig } from './config/shell-config';
+import { registerShellTranslations } from './i18n/shell-i18n';
+import { federationRuntime } from './remotes/federation-runtime';
+import { createRemoteLoader } from './remotes/remote-loader';
+import { parseLocation } from './routes/locale-path';
 
-async function main() {
-  const registry = (await (await fetch('/remotes.json', { cache: 'no-store' })).json()) as RemoteRegistry;
-  registerRemotes(
-    Object.entries(registry.remotes).map(([name, e]) => ({ name, entry: e.entry })),
-    { force: true },
-  );
-  const mod = await loadRemote<{ default: RemoteModule }>('mf_trade/Module');
-  const C = mod!.default.routes[0].Component;
-  createRoot(document.getElementById('root')!).render(<C />);
-}
-main();
+const config = readShellConfig();
+const { language, mobileWeb } = parseLocation(window.location.pathname);
+
+registerShellTranslations();
+syncLanguage(language, true);
+setShellTheme(initialTheme(mobileWeb, window.location.search, config), config, false);
+
+const loader = createRemoteLoader(federationRuntime, {
+  onLoaded: (module) => registerTranslations(module.namespace, module.i18n),
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <App loader={loader} config={config} />
+  </StrictMode>,
+);

@@ -1,0 +1,10 @@
+import { useT } from '@pasar/shared';
+import { en } from './en';
+import { id } from './id';
+
+/** The remote's one i18n namespace. */
+export const TRADE_NAMESPACE = 'trade';
+
+export const tradeTranslations = { id, en };
+
+export const useTradeT = () => useT(TRADE_NAMESPACE);

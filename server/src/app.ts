@@ -1,0 +1,72 @@
+// Builds the Fastify app. Plugins load in a fixed order: the core (logging, request ids, errors,
+// zod), then external resources (config, database, registry, security headers, OpenAPI), then the
+// routes (the API modules under /api, then the front end with its catch-all).
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Writable } from 'node:stream';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { installErrorHandling } from './http/error-handler';
+import { genReqId, installRequestIdEcho } from './http/request-id';
+import { apiModules } from './modules';
+import { webRoutes } from './modules/web/routes';
+import { configPlugin } from './plugins/external/config';
+import { databasePlugin } from './plugins/external/database';
+import { remoteRegistryPlugin } from './plugins/external/remote-registry';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { swaggerPlugin } from './plugins/external/swagger';
+
+export interface BuildAppOptions {
+  /** An open database the caller owns (and closes); without one the app opens its own from config. */
+  readonly database?: Database;
+  /** Where logs go instead of stdout (tests read them). */
+  readonly logStream?: Writable;
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.ip,
+        headers: req.headers,
+      }),
+    },
+  };
+}
+
+export function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installRequestIdEcho(app);
+
+  app.register(configPlugin, { config });
+  app.register(databasePlugin, options.database ? { database: options.database } : {});
+  app.register(remoteRegistryPlugin);
+  app.register(securityHeadersPlugin);
+  app.register(swaggerPlugin);
+
+  app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+  app.register(webRoutes);
+  return app;
+}
+
+export type PasarApp = ReturnType<typeof buildApp>;

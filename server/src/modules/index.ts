@@ -1,0 +1,7 @@
+// The API's domain modules, registered in this order under `/api`. A new module is a folder
+// `modules/<domain>/` whose index.ts exports a plugin that wires repo -> service -> routes;
+// add it here.
+import type { FastifyPluginAsync } from 'fastify';
+import { healthModule } from './health';
+
+export const apiModules: readonly FastifyPluginAsync[] = [healthModule];

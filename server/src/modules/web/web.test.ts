@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { RemoteRegistry } from '@pasar/shared/contract';
+import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { EMPTY_REGISTRY_UPDATED_AT } from './registry-store';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Pasar</title></head><body><div id="root"></div></body></html>';
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('serving the front end', () => {
+  let t: TestApp;
+  let registryFile: string;
+
+  const writeRegistry = async (registry: unknown) => {
+    // Written to a temporary name and renamed, as the release tool does.
+    await fs.writeFile(`${registryFile}.tmp`, typeof registry === 'string' ? registry : JSON.stringify(registry));
+    await fs.rename(`${registryFile}.tmp`, registryFile);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    registryFile = path.join(t.dirs.deploy, 'remotes.json');
+    await fs.writeFile(path.join(t.dirs.shell, 'index.html'), INDEX_HTML);
+    await fs.writeFile(path.join(t.dirs.shell, 'main.3f9a1c2b7d.js'), 'console.log("shell")');
+    await fs.writeFile(path.join(t.dirs.shell, 'robots.txt'), 'User-agent: *');
+    const version = path.join(t.dirs.deploy, 'remotes', 'mf_trade', '1.0.0');
+    await fs.mkdir(version, { recursive: true });
+    await fs.writeFile(path.join(version, 'mf-manifest.json'), '{"id":"mf_trade"}');
+    await fs.writeFile(path.join(version, 'remoteEntry.js'), 'var mf_trade;');
+    await fs.writeFile(path.join(version, '523.a1b2c3d4e5.js'), 'chunk();');
+  });
+  afterAll(() => t.close());
+
+  describe('GET /remotes.json', () => {
+    it('answers an empty registry, not stored by caches, when no registry file exists', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.json()).toEqual({ remotes: {}, updatedAt: EMPTY_REGISTRY_UPDATED_AT });
+    });
+
+    it('answers the registry file as soon as it changes', async () => {
+      const registry: RemoteRegistry = {
+        remotes: { mf_trade: { version: '1.0.0', entry: '/remotes/mf_trade/1.0.0/mf-manifest.json' } },
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      };
+      await writeRegistry(registry);
+      const response = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual(registry);
+    });
+
+    it('keeps answering the last valid registry while the file is broken', async () => {
+      const before = (await t.app.inject({ method: 'GET', url: '/remotes.json' })).json();
+      await writeRegistry('{"remotes": {"mf_trade": ');
+      const response = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(before);
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    const directives = (header: string | string[] | number | undefined) =>
+      Object.fromEntries(
+        String(header)
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+
+    it('is on pages and API answers, and never allows eval', async () => {
+      for (const url of ['/', '/api/health', '/api/x']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: html });
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).not.toContain('unsafe-eval');
+      }
+    });
+
+    it('allows a remote’s CDN origin once the registry points there, without a restart', async () => {
+      await writeRegistry({
+        remotes: { mf_trade: { version: '1.0.0', entry: '/remotes/mf_trade/1.0.0/mf-manifest.json' } },
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      });
+      const before = directives((await t.app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy']);
+      expect(before['script-src']).toEqual(["'self'"]);
+
+      await writeRegistry({
+        remotes: {
+          mf_trade: { version: '1.1.0', entry: 'https://cdn.pasar.example/remotes/mf_trade/1.1.0/mf-manifest.json' },
+          mf_wallet: { version: '2.0.0', entry: '/remotes/mf_wallet/2.0.0/mf-manifest.json' },
+        },
+        updatedAt: '2026-11-22T11:00:00.000Z',
+      });
+      const after = directives((await t.app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy']);
+      expect(after['script-src']).toEqual(["'self'", 'https://cdn.pasar.example']);
+      expect(after['connect-src']).toEqual(["'self'", 'ws:', 'wss:', 'https://cdn.pasar.example']);
+      expect(after['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(JSON.stringify(after)).not.toContain('unsafe-eval');
+    });
+
+    it('comes with the other security headers', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Development: no HSTS, so http://localhost is never pinned to HTTPS.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+
+  describe('remote files under /remotes/', () => {
+    it('serves them with CORS for a shell on another origin', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/remotes/mf_trade/1.0.0/remoteEntry.js' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('var mf_trade;');
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    });
+
+    it('makes browsers revalidate the entry files and keep hashed chunks forever', async () => {
+      const get = (file: string) => t.app.inject({ method: 'GET', url: `/remotes/mf_trade/1.0.0/${file}` });
+      expect((await get('mf-manifest.json')).headers['cache-control']).toBe('no-cache');
+      expect((await get('remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+      expect((await get('523.a1b2c3d4e5.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('answers 404 for a missing remote file, never the shell', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/remotes/mf_trade/9.9.9/remoteEntry.js', headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    });
+  });
+
+  describe('the shell and the SPA fallback', () => {
+    it.each(['/', '/en/trade/USDT-IDR', '/pwa/portfolio', '/id/trade/BRK.B'])('answers index.html for the deep link %s', async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    });
+
+    it('does not answer the shell for /api/ paths, even to a browser', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/trade/USDT-IDR', headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ status: 'error', error_code: '003' });
+    });
+
+    it('does not answer the shell to a request that does not accept HTML (a missing script)', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    });
+
+    it('serves the shell’s files: hashed assets forever, others revalidated', async () => {
+      const asset = await t.app.inject({ method: 'GET', url: '/main.3f9a1c2b7d.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log("shell")');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('never serves files outside the shell folder', async () => {
+      await fs.writeFile(path.join(t.dirs.root, 'secret.txt'), 'secret');
+      for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/.env']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+        expect(response.body).not.toContain('secret');
+      }
+    });
+
+    it('answers a clear page, not a stack trace, when the shell is not built', async () => {
+      const unbuilt = await t.sibling({ SHELL_DIST: path.join(t.dirs.root, 'no-shell-here') });
+      const response = await unbuilt.inject({ method: 'GET', url: '/en/trade/USDT-IDR', headers: html });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('npm start');
+      expect(response.body).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+// What the commands need from the outside world, injectable so tests run without webpack.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ReleaseError } from './release-errors';
+import type { ReleasePaths } from './release-paths';
+
+/** Builds one remote's `dist/`, with `label` baked in when given. */
+export type RemoteBuilder = (remote: string, label: string | undefined) => Promise<void>;
+
+export interface ReleaseContext {
+  readonly paths: ReleasePaths;
+  readonly now: () => Date;
+  readonly log: (line: string) => void;
+  readonly build: RemoteBuilder;
+}
+
+/** pnpm as the caller ran us (pnpm sets npm_execpath), else the repo-local copy, else PATH. */
+export function pnpmCommand(repoRoot: string, env: NodeJS.ProcessEnv = process.env): string {
+  const execPath = env.npm_execpath;
+  if (execPath && /^pnpm(\.exe)?$/.test(path.basename(execPath))) return execPath;
+  const local = path.join(repoRoot, '.tools', 'node_modules', '.bin', 'pnpm');
+  return fs.existsSync(local) ? local : 'pnpm';
+}
+
+/** The real builder: the package's own `build` script (`webpack --mode production`). */
+export function pnpmBuilder(repoRoot: string, log: (line: string) => void): RemoteBuilder {
+  return (remote, label) =>
+    new Promise<void>((resolve, reject) => {
+      const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, remote, 'package.json'), 'utf8')) as { name: string };
+      const pnpm = pnpmCommand(repoRoot);
+      log(`building ${remote}${label ? ` (label "${label}")` : ''}: pnpm --filter ${pkg.name} build`);
+      const env = { ...process.env };
+      if (label !== undefined) env.PASAR_BUILD_LABEL = label;
+      const child = spawn(pnpm, ['--filter', pkg.name, 'build'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      child.on('error', (error) => reject(new ReleaseError(`Could not run ${pnpm}: ${error.message}`)));
+      child.on('exit', (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(new ReleaseError(`Building ${remote} failed (${signal ?? `exit ${code}`}); nothing was published.`)),
+      );
+    });
+}

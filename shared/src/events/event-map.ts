@@ -1,0 +1,64 @@
+// Every cross-app event, in one map: remotes talk through these and extend nothing, so a
+// payload change is a type error in every emitter and listener at once.
+import type { AssetType, Language, ModalKind, OrderSideText, ThemeName } from '../contract/enums';
+
+/** Which balances a refresh touches (§4 "Balance refresh options"). */
+export interface BalanceRefreshOptions {
+  /** IDR cash balance and the active crypto symbol's balance. */
+  crypto?: boolean;
+  /** Global (US) stock wallets; fetched only for VERIFIED gssKycStatus. */
+  gss?: boolean;
+  /** Perpetual margin wallet. */
+  cryptoPerps?: boolean;
+  /** Clear the shown value first (a spinner instead of a stale number). */
+  loader?: boolean;
+  /** First load of a page: failures reset values to 0. */
+  initial?: boolean;
+  /** Reset to 0 without fetching. */
+  reset?: boolean;
+}
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastPayload {
+  kind: ToastKind;
+  title: string;
+  description?: string;
+}
+
+export interface OrderPlacedPayload {
+  assetType: AssetType;
+  symbol: string;
+  side: OrderSideText;
+  orderId?: string;
+}
+
+export interface SymbolSelectedPayload {
+  symbol: string;
+  assetType?: AssetType;
+}
+
+/** Analytics (§7: clicks on alert creation and chart load, buy and sell review). */
+export interface AnalyticsPayload {
+  name: string;
+  properties?: Record<string, string | number | boolean>;
+}
+
+/** Events named `domain:verb`; `undefined` payload means the event carries none. */
+export interface EventMap {
+  'auth:login': { userId: string };
+  'auth:logout': { reason: 'user' | 'forced' };
+  'theme:changed': { theme: ThemeName };
+  'language:changed': { language: Language };
+  'balance:refresh': BalanceRefreshOptions;
+  'order:placed': OrderPlacedPayload;
+  'symbol:selected': SymbolSelectedPayload;
+  'toast:show': ToastPayload;
+  'modal:open': ModalKind;
+  'session:maintenance': undefined;
+  /** HTTP 400 with code 040 (PIN) or 041 (accept terms). */
+  'prompt:pin': { code: string };
+  'analytics:track': AnalyticsPayload;
+}
+
+export type EventName = keyof EventMap;

@@ -1,0 +1,41 @@
+// Words the shared primitives show. They live in the `common` namespace under `ui.` and are
+// merged without overwriting, so a translator's own `common` entries win.
+import type { Language } from '../contract/enums';
+
+const en = {
+  close: 'Close',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  retry: 'Try again',
+  loading: 'Loading',
+  increase: 'Increase',
+  decrease: 'Decrease',
+  moreInfo: 'More information',
+  notifications: 'Notifications',
+  dismissNotification: 'Dismiss notification',
+  errorTitle: 'Something went wrong',
+  emptyTitle: 'Nothing here yet',
+};
+
+export type UiTextKey = keyof typeof en;
+
+export const UI_TRANSLATIONS: Record<Language, Record<UiTextKey, string>> = {
+  en,
+  id: {
+    close: 'Tutup',
+    cancel: 'Batal',
+    confirm: 'Konfirmasi',
+    retry: 'Coba lagi',
+    loading: 'Memuat',
+    increase: 'Tambah',
+    decrease: 'Kurangi',
+    moreInfo: 'Info selengkapnya',
+    notifications: 'Notifikasi',
+    dismissNotification: 'Tutup notifikasi',
+    errorTitle: 'Terjadi kesalahan',
+    emptyTitle: 'Belum ada data',
+  },
+};
+
+/** Key prefix inside the `common` namespace. */
+export const UI_TEXT_PREFIX = 'ui';

@@ -1,0 +1,39 @@
+// The app-shell rules of §2 that follow the location: canonical/manifest/icon links, the
+// language, the query flags and the theme of mobile-web routes.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useShellConfig } from '../config/ShellConfigContext';
+import { usePrefixedNavigation } from '../routes/ShellRouter';
+import { useShellStore } from '../state/shell-store';
+import { canonicalUrl, upsertHeadLink } from './canonical';
+import { syncLanguage } from './language-controller';
+import { parseQueryFlags } from './query-flags';
+import { initialTheme, setShellTheme } from './theme-controller';
+
+export function useAppShellRules(): void {
+  const config = useShellConfig();
+  const { pathname, search } = useLocation();
+  const { language, mobileWeb } = usePrefixedNavigation();
+  const setQueryFlags = useShellStore((s) => s.setQueryFlags);
+
+  useLayoutEffect(() => syncLanguage(language), [language]);
+
+  useEffect(() => {
+    upsertHeadLink('canonical', canonicalUrl(config.siteBase, language, pathname));
+  }, [config.siteBase, language, pathname]);
+
+  useEffect(() => {
+    upsertHeadLink('manifest', config.manifestHref);
+    upsertHeadLink('icon', config.faviconHref, { type: 'image/svg+xml' });
+  }, [config.manifestHref, config.faviconHref]);
+
+  useEffect(() => setQueryFlags(parseQueryFlags(search)), [search, setQueryFlags]);
+
+  // The theme is decided when the page opens and when it enters or leaves mobile web; a later
+  // query change does not undo the user's own switch.
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  useLayoutEffect(() => {
+    setShellTheme(initialTheme(mobileWeb, searchRef.current, config), config, false);
+  }, [mobileWeb, config]);
+}

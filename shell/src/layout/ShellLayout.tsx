@@ -1,0 +1,58 @@
+// The page frame: skip link, header with navigation, the main landmark. On a mobile-web route
+// (`/pwa`) the frame is hidden and only the page shows (§2).
+import styled from '@emotion/styled';
+import type { ReactNode } from 'react';
+import { GlobalStyles, ToastViewport, tokens, useAppStore } from '@pasar/shared';
+import { useShellT } from '../i18n/shell-i18n';
+import { MaintenancePage } from '../pages/MaintenancePage';
+import { usePrefixedNavigation } from '../routes/ShellRouter';
+import { PromptModal } from '../session/PromptModal';
+import { Header } from './Header';
+
+export const MAIN_ID = 'main-content';
+
+const SkipLink = styled.a`
+  position: absolute;
+  top: ${tokens.space.xs};
+  left: ${tokens.space.xs};
+  z-index: ${tokens.zIndex.tooltip};
+  padding: ${tokens.space.sm} ${tokens.space.md};
+  border-radius: ${tokens.radii.md};
+  background: ${tokens.colors.primary};
+  color: ${tokens.colors.onPrimary};
+  font-weight: ${tokens.fontWeights.semibold};
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+  }
+`;
+
+const Main = styled.main`
+  display: block;
+  min-height: calc(100vh - 56px);
+  &:focus {
+    outline: none;
+  }
+`;
+
+export function ShellLayout({ children }: { children: ReactNode }) {
+  const t = useShellT();
+  const { mobileWeb } = usePrefixedNavigation();
+  const maintenance = useAppStore((s) => s.maintenance);
+  return (
+    <>
+      <GlobalStyles />
+      {mobileWeb ? null : (
+        <>
+          <SkipLink href={`#${MAIN_ID}`}>{t('skipToContent')}</SkipLink>
+          <Header />
+        </>
+      )}
+      <Main id={MAIN_ID} tabIndex={-1}>
+        {maintenance ? <MaintenancePage /> : children}
+      </Main>
+      <PromptModal />
+      <ToastViewport />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// URL prefixes (§2): Indonesian at `/`, English under `/en`, mobile web under `/pwa` (and
+// `/pwa/en`). Everything below the prefix is the unprefixed path the route table speaks.
+import type { Language } from '@pasar/shared';
+
+export interface ShellLocation {
+  language: Language;
+  /** A mobile-web route (`/pwa/...`): the layout is hidden. */
+  mobileWeb: boolean;
+  /** The path without its prefixes, always starting with `/`. */
+  path: string;
+}
+
+export const MOBILE_WEB_SEGMENT = 'pwa';
+export const ENGLISH_SEGMENT = 'en';
+
+const normalize = (path: string): string => {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  const collapsed = withSlash.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+};
+
+/** Drops `/<segment>` from the front of `path`; null when `path` does not start with it. */
+const stripSegment = (path: string, segment: string): string | null => {
+  if (path === `/${segment}`) return '/';
+  if (path.startsWith(`/${segment}/`)) return path.slice(segment.length + 1);
+  return null;
+};
+
+export function parseLocation(pathname: string): ShellLocation {
+  let path = normalize(pathname || '/');
+  const afterMobile = stripSegment(path, MOBILE_WEB_SEGMENT);
+  const mobileWeb = afterMobile !== null;
+  if (afterMobile !== null) path = afterMobile;
+  const afterLanguage = stripSegment(path, ENGLISH_SEGMENT);
+  const language: Language = afterLanguage !== null ? 'en' : 'id';
+  if (afterLanguage !== null) path = afterLanguage;
+  return { language, mobileWeb, path };
+}
+
+/** The prefix of a location (`''`, `/en`, `/pwa`, `/pwa/en`): the router's basename. */
+export function prefixOf({ language, mobileWeb }: Pick<ShellLocation, 'language' | 'mobileWeb'>): string {
+  return `${mobileWeb ? `/${MOBILE_WEB_SEGMENT}` : ''}${language === 'en' ? `/${ENGLISH_SEGMENT}` : ''}`;
+}
+
+/** The inverse of parseLocation. `path` may carry a query or hash; it is kept as given. */
+export function buildPath({ language, mobileWeb, path }: ShellLocation): string {
+  const prefix = prefixOf({ language, mobileWeb });
+  const [pathname, rest] = splitPath(path);
+  const normalized = normalize(pathname);
+  const full = normalized === '/' ? prefix || '/' : `${prefix}${normalized}`;
+  return `${full}${rest}`;
+}
+
+/** Splits `/a/b?x=1#h` into `['/a/b', '?x=1#h']`. */
+const splitPath = (path: string): [string, string] => {
+  const at = path.search(/[?#]/);
+  return at === -1 ? [path || '/', ''] : [path.slice(0, at) || '/', path.slice(at)];
+};
