@@ -10,3 +10,5 @@ export * from './device';
 export * from './i18n';
 export * from './format';
 export * from './platform/standalone';
+export * from './ui';
+export * from './theme';

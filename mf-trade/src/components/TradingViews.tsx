@@ -77,24 +77,16 @@ const Placeholder = styled.p`
   text-align: center;
 `;
 
-const Heading = styled.h2`
-  margin: 0 0 ${tokens.space.sm};
-  font-size: ${tokens.fontSizes.md};
-  font-weight: ${tokens.fontWeights.semibold};
-`;
-
 export function TradingViews({ symbol }: { symbol: string }) {
   const { t } = useTradeT();
   const view = useAppStore((state) => state.misc.tradingView);
-  const headingId = useId();
   const panelId = useId();
   const fullScreen = view === 'FullScreen';
   const panelView = isPanelView(view) ? view : null;
 
   return (
-    <section aria-labelledby={headingId}>
-      <Heading id={headingId}>{t('views.label')}</Heading>
-      <Toolbar role="group" aria-labelledby={headingId}>
+    <div>
+      <Toolbar role="group" aria-label={t('views.label')}>
         {PANEL_VIEWS.map((candidate) => (
           <ViewToggle
             key={candidate}
@@ -130,6 +122,6 @@ export function TradingViews({ symbol }: { symbol: string }) {
           </Card>
         )}
       </Workspace>
-    </section>
+    </div>
   );
 }

@@ -6,7 +6,6 @@ import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ApiClient } from '../api/api-client';
 import { api as pageApi } from '../api/default-api';
 import type { Language, ThemeName } from '../contract/enums';
 import { i18n } from '../i18n/i18n-instance';
@@ -111,5 +110,3 @@ export const renderWithShell = (ui: ReactElement, options: RenderWithShellOption
   return { ...result, user, api, store: appStore };
 };
 
-/** For code that takes a client argument rather than using the page's `api`. */
-export type { ApiClient };

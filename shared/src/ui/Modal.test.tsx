@@ -135,3 +135,31 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Tutup' })).toBeDisabled();
   });
 });
+
+describe('Modal scroll lock with stacked dialogs', () => {
+  it('restores page scroll only when the last dialog closes, whichever closes first', () => {
+    document.body.style.overflow = 'auto';
+    const { rerender } = render(
+      <>
+        <Modal open onClose={() => undefined} title="A" />
+        <Modal open onClose={() => undefined} title="B" />
+      </>,
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+    rerender(
+      <>
+        <Modal open={false} onClose={() => undefined} title="A" />
+        <Modal open onClose={() => undefined} title="B" />
+      </>,
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+    rerender(
+      <>
+        <Modal open={false} onClose={() => undefined} title="A" />
+        <Modal open={false} onClose={() => undefined} title="B" />
+      </>,
+    );
+    expect(document.body.style.overflow).toBe('auto');
+    document.body.style.overflow = '';
+  });
+});

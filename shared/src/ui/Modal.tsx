@@ -15,7 +15,7 @@ import {
 import { createPortal } from 'react-dom';
 import { tokens } from '../theme/css-variables';
 import { media } from '../theme/theme-definitions';
-import { getTabbable, isTopDialog, openDialogCount, pushDialog, removeDialog } from './focus-utils';
+import { getTabbable, isTopDialog, lockPageScroll, pushDialog, removeDialog, unlockPageScroll } from './focus-utils';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
 import { useUiText } from './use-ui-text';
@@ -176,8 +176,7 @@ const ModalDialog = ({
   useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     pushDialog(id);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    lockPageScroll();
 
     const target =
       initialFocusRef?.current ??
@@ -187,7 +186,7 @@ const ModalDialog = ({
 
     return () => {
       removeDialog(id);
-      if (openDialogCount() === 0) document.body.style.overflow = previousOverflow;
+      unlockPageScroll();
       // Back to where the person was, if that element is still on the page.
       if (opener?.isConnected) opener.focus();
     };

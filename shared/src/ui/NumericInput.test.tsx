@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Language } from '../contract/enums';
+import { renderWithShell } from '../testing';
 import { Field } from './Field';
 import { NumericInput, type NumericInputProps } from './NumericInput';
 
@@ -191,5 +192,28 @@ describe('NumericInput', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Melebihi saldo Maksimal 0,5 BTC');
     expect(screen.getByRole('button', { name: 'Tambah' })).toHaveAttribute('aria-controls', input.id);
+  });
+});
+
+describe('NumericInput in the shell', () => {
+  it("follows the reader's language when none is given", () => {
+    const Harness = () => {
+      const [value, setValue] = useState('1234.5');
+      return <NumericInput aria-label="Harga" value={value} precision={2} onChange={setValue} />;
+    };
+    const { unmount } = renderWithShell(<Harness />, { language: 'en' });
+    expect(screen.getByRole('textbox', { name: 'Harga' })).toHaveValue('1,234.5');
+    expect(screen.queryByRole('button', { name: 'Increase' })).not.toBeInTheDocument();
+    unmount();
+    renderWithShell(<Harness />, { language: 'id' });
+    expect(screen.getByRole('textbox', { name: 'Harga' })).toHaveValue('1.234,5');
+  });
+
+  it('names the steppers in English when the reader reads English', () => {
+    renderWithShell(<NumericInput aria-label="Qty" value="1" precision={0} step="1" onChange={() => undefined} />, {
+      language: 'en',
+    });
+    expect(screen.getByRole('button', { name: 'Increase' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decrease' })).toBeInTheDocument();
   });
 });

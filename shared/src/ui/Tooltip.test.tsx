@@ -114,3 +114,36 @@ describe('Tooltip', () => {
     expect(screen.getByRole('button', { name: 'Lot' })).toHaveAccessibleDescription('Harga per lot 100 lembar');
   });
 });
+
+describe('Tooltip opened by click (info icons)', () => {
+  const setupClick = () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(
+      <>
+        <Tooltip content="Penjelasan biaya" openOnClick>
+          <button type="button">Info</button>
+        </Tooltip>
+        <button type="button">Lain</button>
+      </>,
+    );
+    return { user, trigger: screen.getByRole('button', { name: 'Info' }) };
+  };
+
+  it('stays open after a click even when the pointer leaves, and closes on a second click', async () => {
+    const { user, trigger } = setupClick();
+    await user.click(trigger);
+    expect(tooltip()).toBeVisible();
+    await user.unhover(trigger);
+    advance(1000);
+    expect(tooltip()).toBeVisible();
+    await user.click(trigger);
+    expect(tooltip()).not.toBeVisible();
+  });
+
+  it('closes on a tap elsewhere', async () => {
+    const { user, trigger } = setupClick();
+    await user.click(trigger);
+    await user.click(screen.getByRole('button', { name: 'Lain' }));
+    expect(tooltip()).not.toBeVisible();
+  });
+});

@@ -75,6 +75,8 @@ export const Tooltip = ({ content, children, placement = 'top', openOnClick = fa
   const anchorRef = useRef<HTMLSpanElement>(null);
   const bubbleRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Opened by a click or tap: stays until clicked again, Escape, blur or a tap elsewhere.
+  const pinned = useRef(false);
 
   const clear = () => clearTimeout(timer.current);
   const schedule = useCallback((next: boolean, delayMs: number) => {
@@ -87,7 +89,16 @@ export const Tooltip = ({ content, children, placement = 'top', openOnClick = fa
   };
   const hide = () => {
     clear();
+    pinned.current = false;
     setOpen(false);
+  };
+  const togglePinned = () => {
+    if (pinned.current) {
+      hide();
+    } else {
+      show();
+      pinned.current = true;
+    }
   };
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -139,13 +150,13 @@ export const Tooltip = ({ content, children, placement = 'top', openOnClick = fa
     if (event.pointerType !== 'touch') schedule(true, TOOLTIP_CONFIG.enterDelayMs);
   };
   const onPointerLeave = (event: ReactPointerEvent) => {
-    if (event.pointerType !== 'touch') schedule(false, TOOLTIP_CONFIG.hoverLeaveDelayMs);
+    if (event.pointerType !== 'touch' && !pinned.current) schedule(false, TOOLTIP_CONFIG.hoverLeaveDelayMs);
   };
   const onPointerDown = (event: ReactPointerEvent) => {
     if (event.pointerType === 'touch') schedule(true, TOOLTIP_CONFIG.touchEnterDelayMs);
   };
   const onTouchEnd = (event: ReactPointerEvent) => {
-    if (event.pointerType !== 'touch') return;
+    if (event.pointerType !== 'touch' || pinned.current) return;
     // A short tap cancels the long-press; a shown tooltip lingers so it can be read.
     if (open) schedule(false, TOOLTIP_CONFIG.touchLeaveDelayMs);
     else clear();
@@ -167,7 +178,7 @@ export const Tooltip = ({ content, children, placement = 'top', openOnClick = fa
         onPointerCancel={onTouchEnd}
         onFocus={() => schedule(true, TOOLTIP_CONFIG.enterDelayMs)}
         onBlur={hide}
-        onClick={openOnClick ? () => (open ? hide() : show()) : undefined}
+        onClick={openOnClick ? togglePinned : undefined}
       >
         {trigger}
       </Anchor>

@@ -35,3 +35,17 @@ export const removeDialog = (id: string): void => {
 export const isTopDialog = (id: string): boolean => dialogStack[dialogStack.length - 1] === id;
 
 export const openDialogCount = (): number => dialogStack.length;
+
+// Page scroll is locked while any dialog is open and restored when the last one closes.
+let savedOverflow = '';
+
+export const lockPageScroll = (): void => {
+  if (dialogStack.length === 1) {
+    savedOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+};
+
+export const unlockPageScroll = (): void => {
+  if (dialogStack.length === 0) document.body.style.overflow = savedOverflow;
+};

@@ -1,5 +1,5 @@
-// Words the shared primitives show. They live in the `common` namespace under `ui.` and are
-// merged without overwriting, so a translator's own `common` entries win.
+// Words the shared primitives show. Those `common` already has (Close, Retry…) are read from
+// there and these serve as fallback; the rest are added to `common` under `ui.` (see use-ui-text).
 import type { Language } from '../contract/enums';
 
 const en = {

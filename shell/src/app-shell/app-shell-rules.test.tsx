@@ -12,37 +12,37 @@ const theme = () => document.documentElement.getAttribute('data-theme');
 describe('app shell rules', () => {
   it('sets the canonical link without a prefix for Indonesian and follows navigation', async () => {
     const user = userEvent.setup();
-    renderShell('/portfolio?x=1');
+    await renderShell('/portfolio?x=1');
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/portfolio`));
     await user.click(screen.getByRole('link', { name: 'Saldo' }));
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/balance`));
   });
 
   it('sets the canonical link with /en for English', async () => {
-    renderShell('/en/trade/USDT-IDR');
+    await renderShell('/en/trade/USDT-IDR');
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/en/trade/USDT-IDR`));
   });
 
   it('points a mobile-web page at its desktop canonical address', async () => {
-    renderShell('/pwa/en/portfolio');
+    await renderShell('/pwa/en/portfolio');
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/en/portfolio`));
   });
 
   it('links the manifest and an SVG favicon', async () => {
-    renderShell('/trade');
+    await renderShell('/trade');
     await waitFor(() => expect(document.head.querySelector('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest'));
     expect(document.head.querySelector('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   });
 
   it('sends / to the trade home, keeping the prefix and the query', async () => {
-    renderShell('/en?registerUtc=true');
+    await renderShell('/en?registerUtc=true');
     expect(await screen.findByRole('heading', { name: 'mf_trade /trade' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/en/trade');
     expect(window.location.search).toBe('?registerUtc=true');
   });
 
   it('keeps the query flags in shell state, true only for the string true', async () => {
-    renderShell('/signup?registerUtc=true&registerRamadan=1&registerTopUp=TRUE&loginSalesforce=true');
+    await renderShell('/signup?registerUtc=true&registerRamadan=1&registerTopUp=TRUE&loginSalesforce=true');
     await screen.findByRole('heading', { name: 'Daftar di Pasar' });
     expect(useShellStore.getState().queryFlags).toEqual({
       registerUtc: true,
@@ -53,13 +53,13 @@ describe('app shell rules', () => {
   });
 
   it('flags the signup page as a signup page', async () => {
-    renderShell('/signup');
+    await renderShell('/signup');
     await screen.findByRole('heading', { name: 'Daftar di Pasar' });
     expect(useShellStore.getState().page).toEqual({ guest: false, signup: true, auth: false });
   });
 
   it('hides the layout on a mobile-web route and makes it dark by default', async () => {
-    renderShell('/pwa/trade');
+    await renderShell('/pwa/trade');
     expect(await screen.findByRole('heading', { name: 'mf_trade /trade' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -68,20 +68,20 @@ describe('app shell rules', () => {
   });
 
   it('makes a mobile-web route light when the query says light', async () => {
-    renderShell('/pwa/en/trade?theme=light');
+    await renderShell('/pwa/en/trade?theme=light');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     expect(theme()).toBe('light');
   });
 
   it('reads the theme query on the desktop site too', async () => {
-    renderShell('/trade?theme=dark');
+    await renderShell('/trade?theme=dark');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     expect(theme()).toBe('dark');
   });
 
   it('opens the PIN prompt on a 040 error and closes it', async () => {
     const user = userEvent.setup();
-    renderShell('/trade');
+    await renderShell('/trade');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     act(() => eventBus.emit('prompt:pin', { code: '040' }));
     const dialog = await screen.findByRole('dialog', { name: 'Masukkan PIN Anda' });
@@ -90,7 +90,7 @@ describe('app shell rules', () => {
   });
 
   it('opens the accept-terms prompt on a 041 error', async () => {
-    renderShell('/trade');
+    await renderShell('/trade');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     act(() => eventBus.emit('prompt:pin', { code: '041' }));
     expect(await screen.findByRole('dialog', { name: 'Setujui ketentuan' })).toBeInTheDocument();

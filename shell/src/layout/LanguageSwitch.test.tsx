@@ -8,7 +8,7 @@ beforeEach(resetPage);
 describe('language switch', () => {
   it('moves to the same page under /en, with <html lang>, the cookie and English text', async () => {
     const user = userEvent.setup();
-    renderShell('/portfolio?tab=holdings');
+    await renderShell('/portfolio?tab=holdings');
     await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
     const switcher = screen.getByRole('group', { name: 'Bahasa' });
 
@@ -28,7 +28,7 @@ describe('language switch', () => {
 
   it('goes back to the unprefixed Indonesian path', async () => {
     const user = userEvent.setup();
-    renderShell('/en/balance');
+    await renderShell('/en/balance');
     const switcher = await screen.findByRole('group', { name: 'Language' });
     expect(within(switcher).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
 
@@ -41,7 +41,7 @@ describe('language switch', () => {
   });
 
   it('offers real links to the other language of the page', async () => {
-    renderShell('/trade/USDT-IDR');
+    await renderShell('/trade/USDT-IDR');
     const switcher = await screen.findByRole('group', { name: 'Bahasa' });
     expect(within(switcher).getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/trade/USDT-IDR');
     expect(within(switcher).getByRole('link', { name: 'Bahasa Indonesia' })).toHaveAttribute('href', '/trade/USDT-IDR');
@@ -49,7 +49,7 @@ describe('language switch', () => {
 
   it('follows the Back button across languages', async () => {
     const user = userEvent.setup();
-    renderShell('/portfolio');
+    await renderShell('/portfolio');
     await user.click(within(await screen.findByRole('group', { name: 'Bahasa' })).getByRole('link', { name: 'English' }));
     await waitFor(() => expect(document.documentElement.lang).toBe('en'));
 

@@ -9,14 +9,14 @@ const theme = () => document.documentElement.getAttribute('data-theme');
 
 describe('theme switch', () => {
   it('starts light without a saved choice', async () => {
-    renderShell('/trade');
+    await renderShell('/trade');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     expect(theme()).toBe('light');
   });
 
   it('switches to dark and keeps it in the cookie across a reload', async () => {
     const user = userEvent.setup();
-    const first = renderShell('/trade');
+    const first = await renderShell('/trade');
     await user.click(await screen.findByRole('button', { name: 'Ganti ke tema gelap' }));
 
     expect(theme()).toBe('dark');
@@ -28,7 +28,7 @@ describe('theme switch', () => {
     first.unmount();
     document.documentElement.removeAttribute('data-theme');
     appStore.setState({ theme: 'light' });
-    renderShell('/portfolio');
+    await renderShell('/portfolio');
     await waitFor(() => expect(theme()).toBe('dark'));
     expect(screen.getByRole('button', { name: 'Ganti ke tema terang' })).toBeInTheDocument();
   });
@@ -37,7 +37,7 @@ describe('theme switch', () => {
     const matchMedia = jest.fn((query: string) => ({ matches: query.includes('dark'), media: query }));
     Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
     try {
-      renderShell('/trade');
+      await renderShell('/trade');
       await waitFor(() => expect(theme()).toBe('dark'));
     } finally {
       delete (window as { matchMedia?: unknown }).matchMedia;

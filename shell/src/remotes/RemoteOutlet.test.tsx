@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appStore, useT } from '@pasar/shared';
 import { ShellRouter } from '../routes/ShellRouter';
@@ -11,6 +11,8 @@ import { RemoteOutlet } from './RemoteOutlet';
 beforeEach(resetPage);
 afterEach(() => jest.restoreAllMocks());
 
+const findUnavailable = () => screen.findByTestId('remote-unavailable');
+
 const silenceExpectedErrors = () => jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
 describe('remote outlet', () => {
@@ -20,7 +22,8 @@ describe('remote outlet', () => {
     const runtime = fakeRuntime({ ...defaultModules(), mf_portfolio: new Error('manifest 404') });
     const loader = createRemoteLoader(runtime);
     window.history.replaceState(null, '', '/');
-    render(
+    await act(async () => {
+      render(
       <ShellRouter>
         <RemoteLoaderProvider loader={loader}>
           <section aria-label="portfolio area">
@@ -31,29 +34,31 @@ describe('remote outlet', () => {
           </section>
         </RemoteLoaderProvider>
       </ShellRouter>,
-    );
+      );
+    });
     // Outside a mount route, both outlets render at '/': their index page.
-    const failed = await screen.findByRole('alert');
+    const failed = await findUnavailable();
     expect(within(failed).getByText('Bagian Pasar ini sedang tidak tersedia')).toBeInTheDocument();
     expect(within(failed).getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'portfolio area' })).getByRole('alert')).toBe(failed);
+    expect(failed).toHaveAttribute('role', 'alert');
+    expect(within(screen.getByRole('region', { name: 'portfolio area' })).getByTestId('remote-unavailable')).toBe(failed);
     const wallet = screen.getByRole('region', { name: 'wallet area' });
     expect(await within(wallet).findByRole('heading', { name: 'mf_wallet /balance' })).toBeInTheDocument();
-    expect(within(wallet).queryByRole('alert')).toBeNull();
+    expect(within(wallet).queryByTestId('remote-unavailable')).toBeNull();
   });
 
   it('keeps the header and navigation working when the page remote fails, and other remotes still load', async () => {
     silenceExpectedErrors();
     const user = userEvent.setup();
-    renderShell('/portfolio', { runtime: fakeRuntime({ ...defaultModules(), mf_portfolio: new Error('script error') }) });
+    await renderShell('/portfolio', { runtime: fakeRuntime({ ...defaultModules(), mf_portfolio: new Error('script error') }) });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
+    expect(await findUnavailable()).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navigasi utama' });
 
     await user.click(within(nav).getByRole('link', { name: 'Saldo' }));
     expect(await screen.findByRole('heading', { name: 'mf_wallet /balance' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('remote-unavailable')).toBeNull();
     expect(window.location.pathname).toBe('/balance');
   });
 
@@ -61,16 +66,16 @@ describe('remote outlet', () => {
     silenceExpectedErrors();
     const user = userEvent.setup();
     const runtime = fakeRuntime({ ...defaultModules(), mf_reports: new Error('manifest 404') });
-    renderShell('/tax-reports', { runtime });
+    await renderShell('/tax-reports', { runtime });
     await user.click(await screen.findByRole('button', { name: 'Coba lagi' }));
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(await findUnavailable()).toBeInTheDocument();
 
     runtime.remotes.mf_reports = defaultModules().mf_reports;
     await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
     expect(await screen.findByRole('heading', { name: 'mf_reports /tax-reports' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('remote-unavailable')).toBeNull();
     expect(runtime.fetchRegistry).toHaveBeenCalledTimes(3);
-    expect(runtime.loadModule.mock.calls.every(([id]) => id === 'mf_reports')).toBe(true);
+    expect(runtime.loadModule.mock.calls.every(([id]: [string]) => id === 'mf_reports')).toBe(true);
   });
 
   it('contains a remote page that crashes while rendering', async () => {
@@ -79,8 +84,8 @@ describe('remote outlet', () => {
       throw new Error('render crash');
     };
     const modules = { ...defaultModules(), mf_wallet: fakeModule('mf_wallet', [{ path: '/balance', Component: Crash }]) };
-    renderShell('/balance', { runtime: fakeRuntime(modules) });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
+    await renderShell('/balance', { runtime: fakeRuntime(modules) });
+    expect(await findUnavailable()).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
@@ -88,8 +93,8 @@ describe('remote outlet', () => {
     silenceExpectedErrors();
     const runtime = fakeRuntime();
     runtime.fetchRegistry.mockRejectedValueOnce(new Error('offline'));
-    renderShell('/portfolio', { runtime });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
+    await renderShell('/portfolio', { runtime });
+    expect(await findUnavailable()).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
   });
 
   it('renders a remote route below its mount, with route parameters', async () => {
@@ -97,18 +102,18 @@ describe('remote outlet', () => {
       ...defaultModules(),
       mf_trade: fakeModule('mf_trade', [{ path: '/trade' }, { path: '/asset/crypto/:symbol/:assetId' }]),
     };
-    renderShell('/en/asset/crypto/BTC/12', { runtime: fakeRuntime(modules) });
+    await renderShell('/en/asset/crypto/BTC/12', { runtime: fakeRuntime(modules) });
     expect(await screen.findByRole('heading', { name: 'mf_trade /asset/crypto/:symbol/:assetId' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for a path the remote does not have', async () => {
-    renderShell('/balance/nowhere');
+    await renderShell('/balance/nowhere');
     expect(await screen.findByRole('heading', { name: 'Halaman tidak ditemukan' })).toBeInTheDocument();
   });
 
   it('shows the build label of a labelled remote', async () => {
     const modules = { ...defaultModules(), mf_wallet: fakeModule('mf_wallet', [{ path: '/balance' }], { buildLabel: 'v2-canary' }) };
-    renderShell('/balance', { runtime: fakeRuntime(modules) });
+    await renderShell('/balance', { runtime: fakeRuntime(modules) });
     expect(await screen.findByTestId('remote-build-label')).toHaveTextContent('v2-canary');
   });
 
@@ -123,14 +128,14 @@ describe('remote outlet', () => {
         i18n: { id: { title: 'Saldo Anda' }, en: { title: 'Your balance' } },
       }),
     };
-    renderShell('/balance', { runtime: fakeRuntime(modules) });
+    await renderShell('/balance', { runtime: fakeRuntime(modules) });
     expect(await screen.findByRole('heading', { name: 'Saldo Anda' })).toBeInTheDocument();
   });
 });
 
 describe('page properties of remote routes', () => {
   it('shows a guest the log-in prompt instead of an auth page, with links to log in and sign up', async () => {
-    renderShell('/account/profile');
+    await renderShell('/account/profile');
     expect(await screen.findByRole('heading', { name: 'Masuk untuk melanjutkan' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'mf_account /account/profile' })).toBeNull();
     const main = screen.getByRole('main');
@@ -139,20 +144,20 @@ describe('page properties of remote routes', () => {
   });
 
   it('keeps the current prefix in the log-in prompt links', async () => {
-    renderShell('/en/account/profile');
+    await renderShell('/en/account/profile');
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login');
   });
 
   it('shows the auth page to a logged-in user', async () => {
     appStore.setState({ auth: { accessToken: VALID_TOKEN, userDetails: null, modals: 'Close' } });
-    renderShell('/account/profile');
+    await renderShell('/account/profile');
     expect(await screen.findByRole('heading', { name: 'mf_account /account/profile' })).toBeInTheDocument();
   });
 
   it('puts a guest page in guest mode for the API client, and leaves it on other pages', async () => {
     const user = userEvent.setup();
-    renderShell('/trade/USDT-IDR');
+    await renderShell('/trade/USDT-IDR');
     await screen.findByRole('heading', { name: 'mf_trade /trade/USDT-IDR' });
     expect(appStore.getState().guestMode).toBe(true);
 

@@ -16,6 +16,7 @@ export function PromptModal() {
       open={prompt !== null}
       onClose={close}
       size="sm"
+      hideCloseButton
       title={t(accept ? 'prompt.acceptTitle' : 'prompt.pinTitle')}
       description={t(accept ? 'prompt.acceptBody' : 'prompt.pinBody')}
       footer={

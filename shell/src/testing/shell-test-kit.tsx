@@ -60,18 +60,19 @@ export function fakeRuntime(remotes: Partial<Record<RemoteId, FakeRemote>> = def
       REMOTE_MOUNTS.map(({ remote }) => [remote, { version: '1.0.0', entry: `/remotes/${remote}/1.0.0/mf-manifest.json` }]),
     ),
   };
-  const runtime = {
-    remotes,
-    fetchRegistry: jest.fn(async () => registry),
-    register: jest.fn(),
-    loadModule: jest.fn(async (id: string) => {
-      const remote = runtime.remotes[id as RemoteId];
+  const current = { remotes };
+  return {
+    /** Replace an entry to change what the next load of that remote gets. */
+    remotes: current.remotes,
+    fetchRegistry: jest.fn<Promise<RemoteRegistry>, []>(async () => registry),
+    register: jest.fn<void, [ReadonlyArray<{ name: string; entry: string }>]>(),
+    loadModule: jest.fn<Promise<unknown>, [string]>(async (id) => {
+      const remote = current.remotes[id as RemoteId];
       if (!remote) throw new Error(`no fake for ${id}`);
       if (remote instanceof Error) throw remote;
       return remote;
     }),
   } satisfies RemoteRuntime & { remotes: Partial<Record<RemoteId, FakeRemote>> };
-  return runtime;
 }
 
 export interface RenderShellOptions {
@@ -83,12 +84,19 @@ export interface RenderedShell extends RenderResult {
   loader: RemoteLoader;
 }
 
-export function renderShell(url: string, { runtime = fakeRuntime(), config }: RenderShellOptions = {}): RenderedShell {
+/**
+ * Renders inside an awaited act: a remote suspends (React's `use`) and its retry only runs when
+ * the surrounding act is awaited.
+ */
+export async function renderShell(url: string, { runtime = fakeRuntime(), config }: RenderShellOptions = {}): Promise<RenderedShell> {
   window.history.replaceState(null, '', url);
   registerShellTranslations();
   const loader = createRemoteLoader(runtime, { onLoaded: (m) => registerTranslations(m.namespace, m.i18n) });
-  const result = render(<App loader={loader} config={{ ...readShellConfig(), siteBase: TEST_SITE_BASE, ...config }} />);
-  return { ...result, loader };
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = render(<App loader={loader} config={{ ...readShellConfig(), siteBase: TEST_SITE_BASE, ...config }} />);
+  });
+  return { ...(result as RenderResult), loader };
 }
 
 const clearCookies = () => {

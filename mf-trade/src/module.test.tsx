@@ -1,0 +1,55 @@
+import { registerTranslations, type Language } from '@pasar/shared';
+import { renderWithShell } from '@pasar/shared/testing';
+import { screen } from '@testing-library/react';
+import tradeModule from './module';
+
+beforeAll(() => registerTranslations(tradeModule.namespace, tradeModule.i18n));
+
+describe('trade module', () => {
+  it('is mf_trade with the trade namespace', () => {
+    expect(tradeModule.id).toBe('mf_trade');
+    expect(tradeModule.namespace).toBe('trade');
+  });
+
+  it('lists exactly its spec routes, all guest pages', () => {
+    expect(tradeModule.routes.map(({ path, guest, auth }) => ({ path, guest, auth }))).toEqual([
+      { path: '/trade', guest: true, auth: undefined },
+      { path: '/trade/USDT-IDR', guest: true, auth: undefined },
+      { path: '/asset/crypto/:symbol/:assetId', guest: true, auth: undefined },
+      { path: '/asset/usstock/:symbol/:assetId', guest: true, auth: undefined },
+      { path: '/asset/usindex/:symbol/:assetId', guest: true, auth: undefined },
+    ]);
+  });
+
+  it('offers the trade home in the navigation', () => {
+    expect(tradeModule.nav).toEqual([{ path: '/trade', labelKey: 'nav.trade', order: 10 }]);
+  });
+});
+
+const HEADINGS: { path: string; route: string; heading: Record<Language, string> }[] = [
+  { path: '/trade', route: '/trade', heading: { id: 'Trading', en: 'Trade' } },
+  { path: '/trade/USDT-IDR', route: '/trade/USDT-IDR', heading: { id: 'Jelajahi USDT-IDR', en: 'Explore USDT-IDR' } },
+  {
+    path: '/asset/crypto/:symbol/:assetId',
+    route: '/asset/crypto/btc/1',
+    heading: { id: 'Aset kripto BTC', en: 'Crypto asset BTC' },
+  },
+  {
+    path: '/asset/usstock/:symbol/:assetId',
+    route: '/asset/usstock/AAPL/7',
+    heading: { id: 'Saham AS AAPL', en: 'US stock AAPL' },
+  },
+  {
+    path: '/asset/usindex/:symbol/:assetId',
+    route: '/asset/usindex/SPX/3',
+    heading: { id: 'Indeks AS SPX', en: 'US index SPX' },
+  },
+];
+
+describe.each(['id', 'en'] as const)('every trade page in %s', (language) => {
+  it.each(HEADINGS)('$route shows its translated heading', async ({ path, route, heading }) => {
+    const { Component } = tradeModule.routes.find((r) => r.path === path)!;
+    renderWithShell(<Component />, { route, path, language });
+    expect(await screen.findByRole('heading', { level: 1, name: heading[language] })).toBeInTheDocument();
+  });
+});
