@@ -27,10 +27,12 @@ const commands = {
   async e2e(pnpm, args) {
     await ensureChromium();
     step('Building the shell and the remotes');
-    await buildFrontEnd(pnpm);
+    // A remote that does not build yet should not stop the specs of the others.
+    if ((await buildFrontEnd(pnpm, { allowFailure: true })) !== 0) console.warn('  ! some apps did not build (see above)');
     step('Playwright');
     return run(path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', ...args], {
       cwd: path.join(REPO_ROOT, 'e2e'),
+      env: { ...process.env, PASAR_E2E_SKIP_BUILD: '1' },
       allowFailure: true,
     });
   },

@@ -92,7 +92,7 @@ runMain(async () => {
     let code;
     try {
       await ensureChromium();
-      const env = { ...process.env, PASAR_E2E_REPORT: report };
+      const env = { ...process.env, PASAR_E2E_REPORT: report, PASAR_E2E_SKIP_BUILD: '1' };
       code = await run(path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], {
         cwd: path.join(REPO_ROOT, 'e2e'),
         env,

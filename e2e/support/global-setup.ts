@@ -17,11 +17,13 @@ function pnpm(): string {
 }
 
 function buildMissing(): void {
+  // `npm test` and `pnpm e2e` have just built everything that builds: don't try again.
+  if (process.env.PASAR_E2E_SKIP_BUILD) return;
   const missing = ['shell', ...REMOTES].filter((app) => !isBuilt(distOf(app)));
   if (missing.length === 0) return;
   console.log(`[e2e setup] building ${missing.join(', ')} (no dist yet)`);
   const filters = missing.flatMap((app) => ['--filter', `./${app}`]);
-  const result = spawnSync(pnpm(), ['-r', '--workspace-concurrency=2', ...filters, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(pnpm(), ['-r', '--workspace-concurrency=2', '--no-bail', ...filters, 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (result.status !== 0) console.warn(`[e2e setup] building ${missing.join(', ')} failed; specs needing them will fail`);
 }
 
@@ -44,7 +46,7 @@ export default async function globalSetup(): Promise<void> {
     console.warn(`[e2e setup] not built, not published: ${REMOTES.filter((r) => !built.includes(r)).join(', ')}`);
   }
   if (built.length > 0) {
-    const { stdout } = release(['publish', ...built, '--no-build', '--label', 'e2e']);
+    const { stdout } = release(['publish', ...built, '--no-build']);
     console.log(stdout.trim().replace(/^/gm, '[e2e setup] '));
   }
   console.log(`[e2e setup] deploy folder: ${DEPLOY_DIR}`);
