@@ -28,7 +28,8 @@ const commands = {
     await ensureChromium();
     step('Building the shell and the remotes');
     // A remote that does not build yet should not stop the specs of the others.
-    if ((await buildFrontEnd(pnpm, { allowFailure: true })) !== 0) console.warn('  ! some apps did not build (see above)');
+    const { failed } = await buildFrontEnd(pnpm, { allowFailure: true });
+    if (failed.length > 0) console.warn(`  ! not built: ${failed.join(', ')} (see above)`);
     step('Playwright');
     return run(path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', ...args], {
       cwd: path.join(REPO_ROOT, 'e2e'),

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildFrontEnd, release } from './build.mjs';
-import { REPO_ROOT, ScriptError, info, step } from './repo.mjs';
+import { REPO_ROOT, ScriptError, step } from './repo.mjs';
 import { run } from './run.mjs';
 import { freePort, startServer, waitForHealth } from './server.mjs';
 
@@ -31,7 +31,7 @@ export async function benchWeb(pnpm) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-bench-'));
   const deployDir = path.join(work, 'deploy');
   step(`Publishing into a throwaway deploy (${deployDir})`);
-  await release(pnpm, ['publish', '--all', '--no-build', '--label', 'bench'], { deployDir });
+  await release(pnpm, ['publish', '--all', '--no-build'], { deployDir });
 
   const port = await freePort();
   step(`Starting the server on port ${port}`);
@@ -65,7 +65,7 @@ export async function benchWeb(pnpm) {
     fs.mkdirSync(outDir, { recursive: true });
     const out = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(out, `${JSON.stringify({ page: PAGE, at: new Date().toISOString(), js, lighthouse: lh }, null, 2)}\n`);
-    info(`\nfigures saved to ${path.relative(REPO_ROOT, out)}`);
+    console.log(`\n  figures saved to ${path.relative(REPO_ROOT, out)}`);
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });

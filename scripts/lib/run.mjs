@@ -9,9 +9,24 @@ const show = (command, args) => [command, ...args].map((a) => (/\s/.test(a) ? `'
  * otherwise throws a ScriptError naming the command and how it ended.
  */
 export function run(command, args = [], options = {}) {
-  const { cwd = REPO_ROOT, env = process.env, allowFailure = false, label = show(command, args) } = options;
+  const { cwd = REPO_ROOT, env = process.env, allowFailure = false, label = show(command, args), onLine } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: options.stdio ?? 'inherit' });
+    // With onLine, output is still shown as it comes, and each line is also handed to onLine.
+    const stdio = onLine ? ['inherit', 'pipe', 'pipe'] : (options.stdio ?? 'inherit');
+    const child = spawn(command, args, { cwd, env, stdio });
+    if (onLine) {
+      for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          sink.write(chunk);
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          lines.forEach(onLine);
+        });
+        stream.on('end', () => rest && onLine(rest));
+      }
+    }
     child.on('error', (error) => {
       const reason = error.code === 'ENOENT' ? `command not found: ${command}` : error.message;
       reject(new ScriptError(`${label}: ${reason}`));

@@ -2,14 +2,13 @@
 // flash of the wrong ones), then the app with the Module Federation loader.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerTranslations } from '@pasar/shared';
 import { App } from './App';
 import { initialTheme, setShellTheme } from './app-shell/theme-controller';
 import { syncLanguage } from './app-shell/language-controller';
 import { readShellConfig } from './config/shell-config';
 import { registerShellTranslations } from './i18n/shell-i18n';
 import { federationRuntime } from './remotes/federation-runtime';
-import { createRemoteLoader } from './remotes/remote-loader';
+import { createShellRemoteLoader } from './remotes/remote-loader';
 import { parseLocation } from './routes/locale-path';
 
 const config = readShellConfig();
@@ -19,9 +18,7 @@ registerShellTranslations();
 syncLanguage(language, true);
 setShellTheme(initialTheme(mobileWeb, window.location.search, config), config, false);
 
-const loader = createRemoteLoader(federationRuntime, {
-  onLoaded: (module) => registerTranslations(module.namespace, module.i18n),
-});
+const loader = createShellRemoteLoader(federationRuntime);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

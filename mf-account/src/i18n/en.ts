@@ -55,7 +55,6 @@ export const en: AccountMessages = {
     legend: 'Display language',
     id: 'Bahasa Indonesia',
     en: 'English',
-    saved: 'Language changed to English.',
   },
   notifications: {
     title: 'Notifications',

@@ -53,7 +53,6 @@ export const id = {
     legend: 'Bahasa tampilan',
     id: 'Bahasa Indonesia',
     en: 'English',
-    saved: 'Bahasa diubah ke Bahasa Indonesia.',
   },
   notifications: {
     title: 'Notifikasi',

@@ -10,7 +10,7 @@ const keysOf = (messages: object, prefix = ''): string[] =>
 const valuesOf = (messages: object): unknown[] =>
   Object.values(messages).flatMap((value) => (typeof value === 'object' && value !== null ? valuesOf(value) : [value]));
 
-describe('trade translations', () => {
+describe('account translations', () => {
   it('have the same keys in Indonesian and English', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(id).sort());
   });

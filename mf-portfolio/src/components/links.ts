@@ -4,12 +4,6 @@ import styled from '@emotion/styled';
 import { buttonSizeStyles, buttonVariantStyles, tokens } from '@pasar/shared';
 import { Link } from 'react-router-dom';
 
-export const TextLink = styled(Link)`
-  color: ${tokens.colors.primaryText};
-  font-weight: ${tokens.fontWeights.medium};
-  text-underline-offset: 2px;
-`;
-
 /** A link that looks like the shared secondary Button (navigation, so an anchor, not a button). */
 export const ButtonLink = styled(Link)`
   display: inline-flex;

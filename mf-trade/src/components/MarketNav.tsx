@@ -1,32 +1,41 @@
 import styled from '@emotion/styled';
-import { tokens } from '@pasar/shared';
+import { media, tokens } from '@pasar/shared';
 import { Link } from 'react-router-dom';
 import { useTradeT } from '../i18n';
 import { DEFAULT_SYMBOL_OF, TRADE_MARKETS, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
 
+// Equal segments across a phone's width; as wide as their labels from the small breakpoint up.
 const List = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${tokens.space.xs};
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(0, 1fr);
+  gap: ${tokens.space.xxs};
+  width: 100%;
   margin: 0;
   padding: ${tokens.space.xxs};
   list-style: none;
   border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radii.pill};
+  border-radius: ${tokens.radii.lg};
   background: ${tokens.colors.surface};
-  width: fit-content;
-  max-width: 100%;
+  ${media.sm} {
+    grid-auto-columns: auto;
+    width: fit-content;
+  }
 `;
 
 const MarketLink = styled(Link)`
-  display: inline-flex;
+  display: flex;
   align-items: center;
+  justify-content: center;
+  height: 100%;
   min-height: 36px;
-  padding: 0 ${tokens.space.md};
-  border-radius: ${tokens.radii.pill};
+  padding: ${tokens.space.xxs} ${tokens.space.md};
+  border-radius: ${tokens.radii.md};
   color: ${tokens.colors.textMuted};
   font-size: ${tokens.fontSizes.sm};
   font-weight: ${tokens.fontWeights.semibold};
+  line-height: ${tokens.lineHeights.tight};
+  text-align: center;
   text-decoration: none;
   &:hover {
     color: ${tokens.colors.text};

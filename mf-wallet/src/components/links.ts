@@ -10,7 +10,7 @@ export const TextLink = styled(Link)`
   text-underline-offset: 2px;
 `;
 
-/** A link that looks like the shared secondary Button (navigation, so an anchor, not a button). */
+/** A link that looks like the shared primary Button (navigation, so an anchor, not a button). */
 export const ButtonLink = styled(Link)`
   display: inline-flex;
   align-items: center;
@@ -19,6 +19,6 @@ export const ButtonLink = styled(Link)`
   border-radius: ${tokens.radii.md};
   font-weight: ${tokens.fontWeights.semibold};
   text-decoration: none;
-  ${buttonVariantStyles.secondary}
+  ${buttonVariantStyles.primary}
   ${buttonSizeStyles.md}
 `;

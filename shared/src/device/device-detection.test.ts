@@ -49,6 +49,7 @@ describe('isMobileWebRoute', () => {
     expect(isMobileWebRoute('/pwa/trade/BTC-IDR')).toBe(true);
     expect(isMobileWebRoute('/en/pwa')).toBe(true);
     expect(isMobileWebRoute('/en/pwa/portfolio')).toBe(true);
+    expect(isMobileWebRoute('/pwa/en/portfolio')).toBe(true);
   });
 
   it('does not match other paths that merely start with the letters', () => {

@@ -70,7 +70,7 @@ export function detectDeviceInfo(userAgent: string, appMarker?: string | null): 
 /** Mobile web base path (§2). */
 export const MOBILE_WEB_BASE = '/pwa';
 
-/** True for /pwa and /pwa/…, also behind the English prefix (/en/pwa/…). */
+/** True for /pwa and /pwa/… (the shell's order is /pwa/en/…); /en/pwa/… is accepted too. */
 export function isMobileWebRoute(pathname: string): boolean {
   return /^(?:\/en)?\/pwa(?:\/|$)/i.test(pathname);
 }

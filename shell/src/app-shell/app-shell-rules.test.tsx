@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { eventBus } from '@pasar/shared';
 import { useShellStore } from '../state/shell-store';
-import { renderShell, resetPage, TEST_SITE_BASE } from '../testing/shell-test-kit';
+import { renderShell, resetPage, settle, TEST_SITE_BASE } from '../testing/shell-test-kit';
 
 beforeEach(resetPage);
 
@@ -11,10 +10,9 @@ const theme = () => document.documentElement.getAttribute('data-theme');
 
 describe('app shell rules', () => {
   it('sets the canonical link without a prefix for Indonesian and follows navigation', async () => {
-    const user = userEvent.setup();
     await renderShell('/portfolio?x=1');
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/portfolio`));
-    await user.click(screen.getByRole('link', { name: 'Saldo' }));
+    await settle(async () => fireEvent.click(screen.getByRole('link', { name: 'Saldo' })));
     await waitFor(() => expect(canonical()).toBe(`${TEST_SITE_BASE}/balance`));
   });
 
@@ -80,12 +78,11 @@ describe('app shell rules', () => {
   });
 
   it('opens the PIN prompt on a 040 error and closes it', async () => {
-    const user = userEvent.setup();
     await renderShell('/trade');
     await screen.findByRole('heading', { name: 'mf_trade /trade' });
     act(() => eventBus.emit('prompt:pin', { code: '040' }));
     const dialog = await screen.findByRole('dialog', { name: 'Masukkan PIN Anda' });
-    await user.click(within(dialog).getByRole('button', { name: 'Tutup' }));
+    await settle(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Tutup' })));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,16 +1,12 @@
 // The shell's settings in one place, with defaults. A deploy can set the canonical site base
 // with <meta name="pasar:site-base" content="https://…"> in index.html.
 import { COOKIE_KEYS, LONG_LIVED_COOKIE_DAYS } from '@pasar/shared';
-import { TRADE_HOME_PATH } from '../routes/route-table';
 
 export interface ShellConfig {
   /** Origin (and optional base path) of canonical links. */
   siteBase: string;
   manifestHref: string;
   faviconHref: string;
-  /** Where `/`, logout and not-found links lead. */
-  homePath: string;
-  logoutPath: string;
   themeCookie: string;
   themeCookieDays: number;
 }
@@ -23,8 +19,6 @@ export function readShellConfig(doc: Document = document): ShellConfig {
     siteBase: configuredBase || doc.defaultView?.location.origin || '',
     manifestHref: '/manifest.webmanifest',
     faviconHref: '/favicon.svg',
-    homePath: TRADE_HOME_PATH,
-    logoutPath: '/api/logout',
     themeCookie: COOKIE_KEYS.theme,
     themeCookieDays: LONG_LIVED_COOKIE_DAYS,
   };

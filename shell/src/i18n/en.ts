@@ -3,7 +3,7 @@ import type { ShellStrings } from './id';
 
 export const en: ShellStrings = {
   brand: 'Pasar',
-  homeLink: 'Pasar, to the trading page',
+  homeLink: 'To the trading page',
   skipToContent: 'Skip to content',
   nav: {
     label: 'Main navigation',

@@ -2,7 +2,7 @@
 
 export const id = {
   brand: 'Pasar',
-  homeLink: 'Pasar, ke halaman trading',
+  homeLink: 'Ke halaman trading',
   skipToContent: 'Langsung ke konten',
   nav: {
     label: 'Navigasi utama',

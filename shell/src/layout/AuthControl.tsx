@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, tokens, useAppStore } from '@pasar/shared';
+import { Button, breakpoints, tokens, useAppStore } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { logout } from '../session/logout';
 
@@ -9,7 +9,10 @@ const LoginLink = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-height: 40px;
-  padding: 0 ${tokens.space.md};
+  padding: 0 ${tokens.space.sm};
+  @media (min-width: ${breakpoints.sm}px) {
+    padding: 0 ${tokens.space.md};
+  }
   border-radius: ${tokens.radii.md};
   background: ${tokens.colors.primary};
   color: ${tokens.colors.onPrimary};

@@ -28,7 +28,10 @@ const Bar = styled.header`
 const Wordmark = styled(Link)`
   flex: none;
   color: ${tokens.colors.primaryText};
-  font-size: ${tokens.fontSizes.xl};
+  font-size: ${tokens.fontSizes.lg};
+  @media (min-width: ${breakpoints.sm}px) {
+    font-size: ${tokens.fontSizes.xl};
+  }
   font-weight: ${tokens.fontWeights.bold};
   letter-spacing: -0.02em;
   text-decoration: none;
@@ -36,6 +39,7 @@ const Wordmark = styled(Link)`
 `;
 
 const Controls = styled.div`
+  flex: none;
   display: flex;
   align-items: center;
   gap: ${tokens.space.xs};
@@ -49,7 +53,7 @@ export function Header() {
   const t = useShellT();
   return (
     <Bar>
-      <Wordmark to={TRADE_HOME_PATH} aria-label={t('homeLink')}>
+      <Wordmark to={TRADE_HOME_PATH} title={t('homeLink')}>
         {t('brand')}
       </Wordmark>
       <PrimaryNav />

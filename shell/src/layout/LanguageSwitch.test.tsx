@@ -1,18 +1,16 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { appStore, getCookie, i18n } from '@pasar/shared';
-import { renderShell, resetPage } from '../testing/shell-test-kit';
+import { renderShell, resetPage, settle } from '../testing/shell-test-kit';
 
 beforeEach(resetPage);
 
 describe('language switch', () => {
   it('moves to the same page under /en, with <html lang>, the cookie and English text', async () => {
-    const user = userEvent.setup();
     await renderShell('/portfolio?tab=holdings');
     await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
     const switcher = screen.getByRole('group', { name: 'Bahasa' });
 
-    await user.click(within(switcher).getByRole('link', { name: 'English' }));
+    await settle(async () => fireEvent.click(within(switcher).getByRole('link', { name: 'English' })));
 
     expect(window.location.pathname).toBe('/en/portfolio');
     expect(window.location.search).toBe('?tab=holdings');
@@ -27,12 +25,11 @@ describe('language switch', () => {
   });
 
   it('goes back to the unprefixed Indonesian path', async () => {
-    const user = userEvent.setup();
     await renderShell('/en/balance');
     const switcher = await screen.findByRole('group', { name: 'Language' });
     expect(within(switcher).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
 
-    await user.click(within(switcher).getByRole('link', { name: 'Bahasa Indonesia' }));
+    await settle(async () => fireEvent.click(within(switcher).getByRole('link', { name: 'Bahasa Indonesia' })));
 
     expect(window.location.pathname).toBe('/balance');
     await waitFor(() => expect(document.documentElement.lang).toBe('id'));
@@ -48,9 +45,8 @@ describe('language switch', () => {
   });
 
   it('follows the Back button across languages', async () => {
-    const user = userEvent.setup();
     await renderShell('/portfolio');
-    await user.click(within(await screen.findByRole('group', { name: 'Bahasa' })).getByRole('link', { name: 'English' }));
+    await settle(async () => fireEvent.click(within(await screen.findByRole('group', { name: 'Bahasa' })).getByRole('link', { name: 'English' })));
     await waitFor(() => expect(document.documentElement.lang).toBe('en'));
 
     await act(async () => {

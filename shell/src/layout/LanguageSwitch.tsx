@@ -7,7 +7,6 @@ import { tokens, type Language } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { buildPath } from '../routes/locale-path';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
-import { changeLanguage } from '../app-shell/language-controller';
 
 const Group = styled.div`
   display: inline-flex;
@@ -52,9 +51,8 @@ export function LanguageSwitch() {
         const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
           if (!isPlainClick(event)) return;
           event.preventDefault();
-          if (language === current) return;
-          changeLanguage(language);
-          navigateToFullPath(href);
+          // The URL carries the language; the shell's rules follow it (i18n, cookie, <html lang>).
+          if (language !== current) navigateToFullPath(href);
         };
         return (
           <Option

@@ -4,7 +4,7 @@
 import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { breakpoints, tokens } from '@pasar/shared';
+import { breakpoints, tokens, visuallyHiddenStyles } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { isCurrentSection, isNavGroup, PRIMARY_NAV, type NavGroupItem, type NavLinkItem } from './nav-items';
 import { CaretIcon, MenuIcon } from './shell-icons';
@@ -39,6 +39,13 @@ const MenuButton = styled.button`
   }
   ${wide} {
     display: none;
+  }
+  /* Phones: the icon alone; the word stays the button's accessible name. */
+  @media (max-width: ${breakpoints.sm - 0.02}px) {
+    padding: 0 ${tokens.space.xs};
+    .menu-label {
+      ${visuallyHiddenStyles}
+    }
   }
 `;
 
@@ -146,16 +153,15 @@ const SubList = styled.ul`
 export function PrimaryNav() {
   const t = useShellT();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open for one path: following a link closes the menu without an extra render pass.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  // A followed link closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
-
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
-      setOpen(false);
+      setOpenAt(null);
       buttonRef.current?.focus();
     }
   };
@@ -167,10 +173,10 @@ export function PrimaryNav() {
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenAt(open ? null : pathname)}
       >
         <MenuIcon />
-        <span>{t('menu.open')}</span>
+        <span className="menu-label">{t('menu.open')}</span>
       </MenuButton>
       <List id={listId} data-open={open}>
         {PRIMARY_NAV.map((item) => (
@@ -194,13 +200,13 @@ function NavItemLink({ item, path }: { item: NavLinkItem; path: string }) {
 
 function NavGroup({ group, path }: { group: NavGroupItem; path: string }) {
   const t = useShellT();
-  const [open, setOpen] = useState(false);
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === path;
+  const setOpen = (value: boolean) => setOpenAt(value ? path : null);
   const listId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const current = group.items.some((item) => isCurrentSection(item, path));
-
-  useEffect(() => setOpen(false), [path]);
 
   // A click elsewhere closes the group, as a dropdown is expected to.
   useEffect(() => {
@@ -229,7 +235,7 @@ function NavGroup({ group, path }: { group: NavGroupItem; path: string }) {
         aria-expanded={open}
         aria-controls={listId}
         data-current={current}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         {t(group.labelKey)}
         <CaretIcon />

@@ -1,7 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { appStore, getCookie } from '@pasar/shared';
-import { renderShell, resetPage } from '../testing/shell-test-kit';
+import { renderShell, resetPage, settle } from '../testing/shell-test-kit';
 
 beforeEach(resetPage);
 
@@ -15,9 +14,8 @@ describe('theme switch', () => {
   });
 
   it('switches to dark and keeps it in the cookie across a reload', async () => {
-    const user = userEvent.setup();
     const first = await renderShell('/trade');
-    await user.click(await screen.findByRole('button', { name: 'Ganti ke tema gelap' }));
+    await settle(async () => fireEvent.click(await screen.findByRole('button', { name: 'Ganti ke tema gelap' })));
 
     expect(theme()).toBe('dark');
     expect(getCookie('theme')).toBe('dark');

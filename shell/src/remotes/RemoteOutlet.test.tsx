@@ -1,9 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { appStore, useT } from '@pasar/shared';
 import { ShellRouter } from '../routes/ShellRouter';
 import { registerShellTranslations } from '../i18n/shell-i18n';
-import { defaultModules, fakeModule, fakeRuntime, renderShell, resetPage, VALID_TOKEN } from '../testing/shell-test-kit';
+import { defaultModules, fakeModule, fakeRuntime, renderShell, resetPage, settle, VALID_TOKEN } from '../testing/shell-test-kit';
 import { createRemoteLoader } from './remote-loader';
 import { RemoteLoaderProvider } from './RemoteLoaderContext';
 import { RemoteOutlet } from './RemoteOutlet';
@@ -49,14 +48,13 @@ describe('remote outlet', () => {
 
   it('keeps the header and navigation working when the page remote fails, and other remotes still load', async () => {
     silenceExpectedErrors();
-    const user = userEvent.setup();
     await renderShell('/portfolio', { runtime: fakeRuntime({ ...defaultModules(), mf_portfolio: new Error('script error') }) });
 
     expect(await findUnavailable()).toHaveTextContent('Bagian Pasar ini sedang tidak tersedia');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navigasi utama' });
 
-    await user.click(within(nav).getByRole('link', { name: 'Saldo' }));
+    await settle(async () => fireEvent.click(within(nav).getByRole('link', { name: 'Saldo' })));
     expect(await screen.findByRole('heading', { name: 'mf_wallet /balance' })).toBeInTheDocument();
     expect(screen.queryByTestId('remote-unavailable')).toBeNull();
     expect(window.location.pathname).toBe('/balance');
@@ -64,14 +62,13 @@ describe('remote outlet', () => {
 
   it('recovers on Retry by re-reading the registry and reloading that remote only', async () => {
     silenceExpectedErrors();
-    const user = userEvent.setup();
     const runtime = fakeRuntime({ ...defaultModules(), mf_reports: new Error('manifest 404') });
     await renderShell('/tax-reports', { runtime });
-    await user.click(await screen.findByRole('button', { name: 'Coba lagi' }));
+    await settle(async () => fireEvent.click(await screen.findByRole('button', { name: 'Coba lagi' })));
     expect(await findUnavailable()).toBeInTheDocument();
 
     runtime.remotes.mf_reports = defaultModules().mf_reports;
-    await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    await settle(async () => fireEvent.click(screen.getByRole('button', { name: 'Coba lagi' })));
     expect(await screen.findByRole('heading', { name: 'mf_reports /tax-reports' })).toBeInTheDocument();
     expect(screen.queryByTestId('remote-unavailable')).toBeNull();
     expect(runtime.fetchRegistry).toHaveBeenCalledTimes(3);
@@ -156,12 +153,11 @@ describe('page properties of remote routes', () => {
   });
 
   it('puts a guest page in guest mode for the API client, and leaves it on other pages', async () => {
-    const user = userEvent.setup();
     await renderShell('/trade/USDT-IDR');
     await screen.findByRole('heading', { name: 'mf_trade /trade/USDT-IDR' });
     expect(appStore.getState().guestMode).toBe(true);
 
-    await user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Portofolio' }));
+    await settle(async () => fireEvent.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Portofolio' })));
     await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
     expect(appStore.getState().guestMode).toBe(false);
   });

@@ -3,7 +3,7 @@
 import styled from '@emotion/styled';
 import { Suspense, use, useCallback, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { appStore, tokens, useAppStore, type RemoteModule, type RemoteRoute } from '@pasar/shared';
+import { tokens, useAppStore, type AppState, type RemoteModule, type RemoteRoute } from '@pasar/shared';
 import { LoginRequired } from '../pages/LoginRequired';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { relativeToMount, type RemoteId } from '../routes/route-table';
@@ -94,7 +94,7 @@ function RemoteRoutes({ remote, mount }: RemoteOutletProps) {
   );
 }
 
-const isLoggedIn = (state: ReturnType<typeof appStore.getState>): boolean => state.auth.accessToken !== null;
+const isLoggedIn = (state: AppState): boolean => state.auth.accessToken !== null;
 
 /** A remote's page with its properties (§2) passed to the shell. */
 function RemotePage({ route }: { route: RemoteRoute }) {

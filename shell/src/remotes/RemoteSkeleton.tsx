@@ -1,24 +1,11 @@
 import styled from '@emotion/styled';
-import { keyframes } from '@emotion/react';
-import { tokens } from '@pasar/shared';
+import { Skeleton, tokens, VisuallyHidden } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 
-const shimmer = keyframes`
-  from { background-position: 100% 0; }
-  to { background-position: -100% 0; }
-`;
-
-const Bar = styled.div<{ $width: string; $height: string }>`
-  width: ${({ $width }) => $width};
-  height: ${({ $height }) => $height};
-  margin-bottom: ${tokens.space.md};
-  border-radius: ${tokens.radii.md};
-  background: linear-gradient(90deg, ${tokens.colors.skeleton} 25%, ${tokens.colors.skeletonHighlight} 50%, ${tokens.colors.skeleton} 75%);
-  background-size: 200% 100%;
-  animation: ${shimmer} 1.4s linear infinite;
-`;
-
 const Area = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space.md};
   padding: ${tokens.space.lg};
 `;
 
@@ -26,11 +13,11 @@ const Area = styled.div`
 export function RemoteSkeleton() {
   const t = useShellT();
   return (
-    <Area role="status" aria-live="polite" aria-busy="true" data-testid="remote-loading">
-      <span className="sr-only">{t('loading')}</span>
-      <Bar $width="40%" $height="28px" aria-hidden="true" />
-      <Bar $width="100%" $height="180px" aria-hidden="true" />
-      <Bar $width="70%" $height="16px" aria-hidden="true" />
+    <Area role="status" aria-busy="true" data-testid="remote-loading">
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
+      <Skeleton width="40%" height={28} />
+      <Skeleton variant="rect" height={180} />
+      <Skeleton lines={2} />
     </Area>
   );
 }

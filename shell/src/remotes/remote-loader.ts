@@ -1,7 +1,7 @@
 // Finds remotes through the registry and loads their `./Module`, once per remote. A failure is
 // kept per remote: retrying one re-reads the registry and reloads that remote only, so a broken
 // remote never takes the others down with it.
-import { RemoteRegistry, type RemoteModule } from '@pasar/shared';
+import { registerTranslations, RemoteRegistry, type RemoteModule } from '@pasar/shared';
 
 /** What the loader needs from the outside world; jest tests pass a fake. */
 export interface RemoteRuntime {
@@ -127,3 +127,7 @@ export function createRemoteLoader(runtime: RemoteRuntime, options: RemoteLoader
     },
   };
 }
+
+/** The shell's loader: each remote's translations are registered before anything renders it. */
+export const createShellRemoteLoader = (runtime: RemoteRuntime): RemoteLoader =>
+  createRemoteLoader(runtime, { onLoaded: (module) => registerTranslations(module.namespace, module.i18n) });

@@ -18,7 +18,8 @@ export function ShellRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/signup" element={<SignupPage />} />
       {REMOTE_MOUNTS.map(({ prefix, remote }) => (
-        <Route key={prefix} path={`${prefix}/*`} element={<RemoteOutlet remote={remote} mount={prefix} />} />
+        // Keyed by mount: another mount is another area, with its own boundary and retry count.
+        <Route key={prefix} path={`${prefix}/*`} element={<RemoteOutlet key={prefix} remote={remote} mount={prefix} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

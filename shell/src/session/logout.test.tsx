@@ -1,8 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { api, appStore, eventBus, getCookie, setCookie, type EventMap } from '@pasar/shared';
-import { renderShell, resetPage, VALID_TOKEN } from '../testing/shell-test-kit';
+import { renderShell, resetPage, settle, VALID_TOKEN } from '../testing/shell-test-kit';
 
 const requests: InternalAxiosRequestConfig[] = [];
 
@@ -44,10 +43,9 @@ describe('logout', () => {
     const events: Array<EventMap['auth:logout']> = [];
     const off = eventBus.on('auth:logout', (payload) => events.push(payload));
     logIn();
-    const user = userEvent.setup();
     await renderShell('/en/portfolio');
 
-    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await settle(async () => fireEvent.click(await screen.findByRole('button', { name: 'Log out' })));
 
     await waitFor(() => expect(window.location.pathname).toBe('/en/trade'));
     expect(requests).toHaveLength(1);
@@ -82,7 +80,6 @@ describe('maintenance', () => {
   it('shows the maintenance page instead of the content after a 503, keeping the header', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     api.configure({ adapter: answering(503, { status: 'error', error_code: '1151', error_message: 'Under maintenance' }) });
-    const user = userEvent.setup();
     await renderShell('/portfolio');
     await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
 
@@ -92,7 +89,7 @@ describe('maintenance', () => {
     expect(screen.queryByRole('heading', { name: 'mf_portfolio /portfolio' })).toBeNull();
     expect(screen.getByRole('banner')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    await settle(async () => fireEvent.click(screen.getByRole('button', { name: 'Coba lagi' })));
     expect(await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,6 @@ import {
   initialChartState,
   initialMiscState,
   initialTradingState,
-  registerTranslations,
   type RemoteModule,
   type RemoteRegistry,
   type RemoteRoute,
@@ -17,7 +16,7 @@ import { App } from '../App';
 import type { ShellConfig } from '../config/shell-config';
 import { readShellConfig } from '../config/shell-config';
 import { registerShellTranslations } from '../i18n/shell-i18n';
-import { createRemoteLoader, type RemoteLoader, type RemoteRuntime } from '../remotes/remote-loader';
+import { createShellRemoteLoader, type RemoteLoader, type RemoteRuntime } from '../remotes/remote-loader';
 import { REMOTE_MOUNTS, type RemoteId } from '../routes/route-table';
 import { resetShellStore } from '../state/shell-store';
 
@@ -91,7 +90,7 @@ export interface RenderedShell extends RenderResult {
 export async function renderShell(url: string, { runtime = fakeRuntime(), config }: RenderShellOptions = {}): Promise<RenderedShell> {
   window.history.replaceState(null, '', url);
   registerShellTranslations();
-  const loader = createRemoteLoader(runtime, { onLoaded: (m) => registerTranslations(m.namespace, m.i18n) });
+  const loader = createShellRemoteLoader(runtime);
   let result: RenderResult | undefined;
   await act(async () => {
     result = render(<App loader={loader} config={{ ...readShellConfig(), siteBase: TEST_SITE_BASE, ...config }} />);
@@ -127,6 +126,19 @@ export async function resetPage(): Promise<void> {
   document.documentElement.removeAttribute('data-theme');
   document.head.querySelectorAll('link').forEach((link) => link.remove());
   window.history.replaceState(null, '', '/');
+}
+
+/**
+ * Runs a user action inside an awaited act. A click that brings a remote in suspends (React's
+ * `use`), and React only retries a suspension of an act scope when that act is awaited. Pass
+ * `fireEvent` clicks: user-event leaves act for its own timing, so the retry would land outside.
+ */
+export async function settle(action: () => Promise<unknown>): Promise<void> {
+  await act(async () => {
+    await action();
+    // Work the action started without awaiting (a language switch) finishes in the act too.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }
 
 /** A token the shared store accepts (longer than 12 characters). */

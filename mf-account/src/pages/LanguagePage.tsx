@@ -1,0 +1,83 @@
+// Language (§1: Indonesian, the default, and English). Choosing one switches the whole app and
+// moves to the same page under that language's prefix.
+import styled from '@emotion/styled';
+import { Card, Language, Page, PageHeader, tokens } from '@pasar/shared';
+import { TextLink } from '../components/links';
+import { useAccountT } from '../i18n';
+import { useSwitchLanguage } from '../language/use-switch-language';
+
+const Fieldset = styled.fieldset`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+const Legend = styled.legend`
+  margin-bottom: ${tokens.space.md};
+  padding: 0;
+  font-weight: ${tokens.fontWeights.semibold};
+`;
+
+const Options = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space.sm};
+`;
+
+const Option = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${tokens.space.md};
+  min-height: 48px;
+  padding: 0 ${tokens.space.lg};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radii.md};
+  cursor: pointer;
+  &:has(input:checked) {
+    border-color: ${tokens.colors.primary};
+    background: ${tokens.colors.surfaceSunken};
+  }
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: ${tokens.colors.primary};
+  }
+`;
+
+export function LanguagePage() {
+  const { t, i18n } = useAccountT();
+  const switchLanguage = useSwitchLanguage();
+  const parsed = Language.safeParse(i18n.language);
+  const current: Language = parsed.success ? parsed.data : 'id';
+
+  return (
+    <Page narrow>
+      <PageHeader
+        before={<TextLink to="/account">{t('common.backToAccount')}</TextLink>}
+        title={t('language.title')}
+        subtitle={t('language.description')}
+      />
+      <Card>
+        <Fieldset>
+          <Legend>{t('language.legend')}</Legend>
+          <Options>
+            {Language.options.map((language) => (
+              <Option key={language} lang={language}>
+                <input
+                  type="radio"
+                  name="language"
+                  value={language}
+                  checked={current === language}
+                  onChange={() => void switchLanguage(language)}
+                />
+                {t(`language.${language}`)}
+              </Option>
+            ))}
+          </Options>
+        </Fieldset>
+      </Card>
+    </Page>
+  );
+}
