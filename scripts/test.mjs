@@ -33,6 +33,7 @@ runMain(async () => {
     const failed = [];
     let passed = 0;
     for (const dir of PACKAGES.filter((d) => hasScript(d, 'typecheck'))) {
+      console.log(`  typecheck ${dir}`);
       const code = await run(pnpm, ['-C', dir, '-s', 'run', 'typecheck'], { allowFailure: true });
       if (code === 0) passed++;
       else failed.push(dir);
@@ -44,7 +45,7 @@ runMain(async () => {
   const jest = async (suite, dir, env = process.env) => {
     step(`Jest: ${suite}`);
     const t0 = Date.now();
-    const report = path.join(RESULTS, `jest-${suite.replace(/[^a-z0-9]+/gi, '-')}.json`);
+    const report = path.join(RESULTS, `jest-${suite.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`);
     const code = await run(
       pnpm,
       ['-C', dir, '-s', 'run', 'test', '--ci', '--passWithNoTests', `--json`, `--outputFile=${report}`],
