@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { DATA_DIR, DEPLOY_DIR, E2E_ROOT, PORT, REPO_ROOT, REPORT_FILE, RUN_DIR, SERVER_URL, SHELL_DIST } from './support/paths';
+import { DATA_DIR, DEPLOY_DIR, E2E_ROOT, OUTPUT_DIR, PORT, REPO_ROOT, REPORT_FILE, RUN_DIR, SERVER_URL, SHELL_DIST } from './support/paths';
 
 const CI = Boolean(process.env.CI);
 
@@ -13,9 +13,12 @@ fs.mkdirSync(DATA_DIR, { recursive: true });
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: path.join(E2E_ROOT, '.run', 'test-results'),
+  // Per run: Playwright empties its output folder at start, which would hit a parallel run.
+  outputDir: OUTPUT_DIR,
   globalSetup: './support/global-setup.ts',
   timeout: 45_000,
+  // A hung run must not eat CI's 90 minutes.
+  globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: CI,

@@ -9,6 +9,7 @@ import { ensureInstalled, ensurePnpm } from './lib/pnpm.mjs';
 import { FRONT_END_PACKAGES, REMOTES, REPO_ROOT, runMain, seconds, step, warn } from './lib/repo.mjs';
 import { jestCounts, playwrightCounts, printSummary } from './lib/results.mjs';
 import { run } from './lib/run.mjs';
+import { freePort } from './lib/server.mjs';
 
 const RESULTS = path.join(REPO_ROOT, '.test-results');
 const readPackage = (dir) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8'));
@@ -90,7 +91,9 @@ runMain(async () => {
     let code;
     try {
       await ensureChromium();
-      const env = { ...process.env, PASAR_E2E_REPORT: report, PASAR_E2E_SKIP_BUILD: '1' };
+      // A free port, so a server left running (or another run) on the default one does not collide.
+      const port = process.env.PASAR_E2E_PORT ?? String(await freePort());
+      const env = { ...process.env, PASAR_E2E_REPORT: report, PASAR_E2E_SKIP_BUILD: '1', PASAR_E2E_PORT: port };
       code = await run(path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'playwright'), ['test'], {
         cwd: path.join(REPO_ROOT, 'e2e'),
         env,

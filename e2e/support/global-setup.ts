@@ -27,13 +27,23 @@ function buildMissing(): void {
   if (result.status !== 0) console.warn(`[e2e setup] building ${missing.join(', ')} failed; specs needing them will fail`);
 }
 
-/** Earlier runs' folders, unless another run may still be using them. */
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Earlier runs' folders (`run-<time>-<runner pid>`), unless their runner is still alive. */
 function pruneOldRuns(): void {
   const runs = path.join(E2E_ROOT, '.run');
   for (const name of fs.existsSync(runs) ? fs.readdirSync(runs) : []) {
+    const match = /^run-[0-9a-z]+-(\d+)$/.exec(name);
     const dir = path.join(runs, name);
-    if (!name.startsWith('run-') || dir === RUN_DIR) continue;
-    if (Date.now() - fs.statSync(dir).mtimeMs > 10 * 60_000) fs.rmSync(dir, { recursive: true, force: true });
+    if (!match || dir === RUN_DIR || isAlive(Number(match[1]))) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -49,5 +59,5 @@ export default async function globalSetup(): Promise<void> {
     const { stdout } = release(['publish', ...built, '--no-build']);
     console.log(stdout.trim().replace(/^/gm, '[e2e setup] '));
   }
-  console.log(`[e2e setup] deploy folder: ${DEPLOY_DIR}`);
+  console.log(`[e2e setup] deploy folder: ${DEPLOY_DIR}; failure traces go to ${path.join(RUN_DIR, 'test-results')}`);
 }

@@ -18,6 +18,8 @@ export interface ReleaseResult {
 /**
  * Runs the release tool (`pnpm release <args>`) against this run's deploy folder, e.g.
  * `release(['rollback', 'mf-trade'])`. Throws on a non-zero exit unless `allowFailure`.
+ * A `publish` without --no-build rebuilds `<remote>/dist` in the repository (with
+ * PASAR_BUILD_LABEL from --label): mark such specs serial and expect a few seconds per build.
  */
 export function release(args: string[], options: { allowFailure?: boolean; env?: Record<string, string> } = {}): ReleaseResult {
   const result = spawnSync(TSX, [RELEASE_CLI, ...args], {

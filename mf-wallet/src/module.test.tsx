@@ -1,8 +1,7 @@
-import { registerTranslations, type Language } from '@pasar/shared';
+import { registerTranslations, type Language, Route, Routes } from '@pasar/shared';
 import { renderWithShell } from '@pasar/shared/testing';
 import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import walletModule from './module';
 
 beforeAll(() => registerTranslations(walletModule.namespace, walletModule.i18n));

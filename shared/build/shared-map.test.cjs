@@ -11,10 +11,16 @@ const packageNameOf = (r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join(
 describe('module federation shared map', () => {
   it('declares every runtime singleton the architecture names, and @pasar/shared', () => {
     const map = sharedMap();
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'i18next', 'react-i18next',
+    for (const name of ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next',
       '@emotion/react', 'axios', 'dayjs', '@pasar/shared']) {
       expect({ name, singleton: map[name] && map[name].singleton }).toEqual({ name, singleton: true });
     }
+  });
+
+  it('does not share the router on its own: it lives inside the @pasar/shared singleton (decision 0006)', () => {
+    const map = sharedMap();
+    // A shared module is never tree-shaken; through @pasar/shared only the router APIs it names ship.
+    expect(Object.keys(map).filter((name) => /^react-router(-dom)?(\/|$)/.test(name))).toEqual([]);
   });
 
   it('gives @pasar/shared an explicit semver version, because workspace:* is not semver', () => {

@@ -9,13 +9,16 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const sharedPkg = require('../package.json');
 
-/** Packages every app shares as runtime singletons; versions come from @pasar/shared. */
+/**
+ * Packages every app shares as runtime singletons; versions come from @pasar/shared.
+ * `react-router-dom` is not one of them: the apps use the router through `@pasar/shared`
+ * (src/platform/router.ts), so it lives once, inside that singleton, tree-shaken (decision 0006).
+ */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
   'zustand',
   'i18next',
   'react-i18next',
@@ -45,6 +48,21 @@ function sharedMap() {
   return map;
 }
 
+/**
+ * `provideExternalRuntime` adds a runtime plugin by the path of its CommonJS build, which pulls in
+ * the CommonJS build of the whole federation runtime: a second copy beside the ES module one the
+ * host already runs (24 KB gzipped). Its ES module build puts the host's own runtime on the page.
+ */
+function externalRuntimeProviderAsEsm() {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhanced] });
+  const esm = cjs.replace(/\.cjs$/, '.js');
+  if (!fs.existsSync(esm)) throw new Error(`No ES module build of the external runtime provider beside ${cjs}`);
+  return new webpack.NormalModuleReplacementPlugin(new RegExp(`^${escapeRegExp(cjs)}$`), esm);
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Federation name for a folder: `mf-trade` -> `mf_trade`. */
 function federationName(folder) {
   return folder.replace(/-/g, '_');
@@ -63,7 +81,14 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
   const isHost = kind === 'host';
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // One federation runtime per page. The host always puts its runtime on the page for the remotes
+    // (its dev server loads the published, production remotes too); a production remote leaves the
+    // runtime out and uses the host's. A remote's development build keeps its own runtime, so its
+    // standalone page (`webpack serve --mode development`) still runs without the shell.
+    const externalRuntime = !isHost && production;
     const template = path.join(dir, 'public/index.html');
+    // A production remote cannot run without a host (it has no runtime), so it gets no page of its own.
+    const standalonePage = fs.existsSync(template) && !externalRuntime;
     return {
       mode: production ? 'production' : 'development',
       entry: { main: path.join(dir, 'src/index.ts') },
@@ -111,8 +136,10 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
           shared: sharedMap(),
           manifest: true,
           dts: false,
+          experiments: isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {},
         }),
-        ...(fs.existsSync(template)
+        ...(isHost ? [externalRuntimeProviderAsEsm()] : []),
+        ...(standalonePage
           ? [new HtmlWebpackPlugin({ template, title, publicPath: '/', scriptLoading: 'defer' })]
           : []),
       ],

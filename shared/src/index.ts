@@ -1,6 +1,8 @@
 // @pasar/shared: the platform kit. Every public name is reachable from here.
-export * from './contract';
+// The contract without its zod schemas (those are in `@pasar/shared/contract`): decision 0006.
+export * from './contract/browser';
 export * from './platform/remote-module';
+export * from './platform/router';
 export * from './api';
 export * from './events';
 export * from './store';

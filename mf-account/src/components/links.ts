@@ -1,8 +1,7 @@
 // Links of this remote. Paths are unprefixed: the router's basename (`/en`, `/pwa`) keeps the
 // reader's prefix, in the shell as in the standalone page.
 import styled from '@emotion/styled';
-import { tokens } from '@pasar/shared';
-import { Link } from 'react-router-dom';
+import { tokens, Link } from '@pasar/shared';
 
 export const TextLink = styled(Link)`
   color: ${tokens.colors.primaryText};

@@ -1,6 +1,5 @@
-import { setLanguage, type Language } from '@pasar/shared';
+import { setLanguage, type Language, UNSAFE_NavigationContext, useLocation } from '@pasar/shared';
 import { useCallback, useContext } from 'react';
-import { UNSAFE_NavigationContext, useLocation } from 'react-router-dom';
 import { languagePath } from './language-path';
 
 /**

@@ -1,7 +1,6 @@
 // Account home (§2): the way to every account page.
 import styled from '@emotion/styled';
-import { Card, Page, PageHeader, tokens } from '@pasar/shared';
-import { Link } from 'react-router-dom';
+import { Card, Page, PageHeader, tokens, Link } from '@pasar/shared';
 import { ACCOUNT_LINKS } from '../account-links';
 import { useAccountT } from '../i18n';
 

@@ -1,7 +1,6 @@
-import { currentLanguage, registerTranslations, setLanguage } from '@pasar/shared';
+import { currentLanguage, registerTranslations, setLanguage, useLocation } from '@pasar/shared';
 import { renderWithShell } from '@pasar/shared/testing';
 import { screen } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { ACCOUNT_NAMESPACE, accountTranslations } from '../i18n';
 import { LanguagePage } from './LanguagePage';
 

@@ -1,7 +1,7 @@
 // Language (§1: Indonesian, the default, and English). Choosing one switches the whole app and
 // moves to the same page under that language's prefix.
 import styled from '@emotion/styled';
-import { Card, Language, Page, PageHeader, tokens } from '@pasar/shared';
+import { Card, isLanguage, LANGUAGES, Page, PageHeader, tokens, type Language } from '@pasar/shared';
 import { TextLink } from '../components/links';
 import { useAccountT } from '../i18n';
 import { useSwitchLanguage } from '../language/use-switch-language';
@@ -49,8 +49,7 @@ const Option = styled.label`
 export function LanguagePage() {
   const { t, i18n } = useAccountT();
   const switchLanguage = useSwitchLanguage();
-  const parsed = Language.safeParse(i18n.language);
-  const current: Language = parsed.success ? parsed.data : 'id';
+  const current: Language = isLanguage(i18n.language) ? i18n.language : 'id';
 
   return (
     <Page narrow>
@@ -63,7 +62,7 @@ export function LanguagePage() {
         <Fieldset>
           <Legend>{t('language.legend')}</Legend>
           <Options>
-            {Language.options.map((language) => (
+            {LANGUAGES.map((language) => (
               <Option key={language} lang={language}>
                 <input
                   type="radio"

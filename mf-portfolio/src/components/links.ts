@@ -1,8 +1,7 @@
 // Links of this remote. Paths are unprefixed: the router's basename (`/en`, `/pwa`) keeps the
 // reader's prefix, in the shell as in the standalone page.
 import styled from '@emotion/styled';
-import { buttonSizeStyles, buttonVariantStyles, tokens } from '@pasar/shared';
-import { Link } from 'react-router-dom';
+import { buttonSizeStyles, buttonVariantStyles, tokens, Link } from '@pasar/shared';
 
 /** A link that looks like the shared secondary Button (navigation, so an anchor, not a button). */
 export const ButtonLink = styled(Link)`

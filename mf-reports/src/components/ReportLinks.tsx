@@ -1,7 +1,6 @@
 // Moves between the two reports; the current one is marked for assistive technology too.
 import styled from '@emotion/styled';
-import { tokens } from '@pasar/shared';
-import { NavLink } from 'react-router-dom';
+import { tokens, NavLink } from '@pasar/shared';
 import { useReportsT } from '../i18n';
 
 const REPORTS = [

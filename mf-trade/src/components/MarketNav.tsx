@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { media, tokens } from '@pasar/shared';
-import { Link } from 'react-router-dom';
+import { media, tokens, Link } from '@pasar/shared';
 import { useTradeT } from '../i18n';
 import { DEFAULT_SYMBOL_OF, TRADE_MARKETS, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
 

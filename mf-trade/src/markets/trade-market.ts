@@ -1,5 +1,5 @@
 // Which market a symbol trades in, and which symbol the trade home shows (§2, §5).
-import { classifySymbol, DEFAULT_SYMBOLS, QuoteCurrency, type AssetType, type SymbolEntry } from '@pasar/shared';
+import { classifySymbol, DEFAULT_SYMBOLS, QUOTE_CURRENCIES, type AssetType, type SymbolEntry } from '@pasar/shared';
 
 /** The markets the trade home switches between, in the order they are offered. */
 export const TRADE_MARKETS = ['crypto', 'perps', 'usstock'] as const;
@@ -29,7 +29,7 @@ const MARKET_OF_CATEGORY: Record<SymbolEntry['category'], TradeMarket> = {
 };
 
 // A pair quoted in one of §3's quote currencies (BTCUSDT, ETHBTC) is crypto; a bare ticker is a stock.
-const CRYPTO_PAIR = new RegExp(`^[A-Z0-9]+(${QuoteCurrency.options.join('|')})$`);
+const CRYPTO_PAIR = new RegExp(`^[A-Z0-9]+(${QUOTE_CURRENCIES.join('|')})$`);
 
 /**
  * The market of a symbol. The symbol cache knows it when loaded; otherwise §5's rule decides

@@ -1,8 +1,7 @@
 // Trade home (§2): `?ticker=` picks the symbol (default BTC-IDR); the market follows the symbol.
 import styled from '@emotion/styled';
-import { appStore, Page, PageHeader, tokens } from '@pasar/shared';
+import { appStore, Page, PageHeader, tokens, useSearchParams } from '@pasar/shared';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { MarketNav } from '../components/MarketNav';
 import { SymbolSummary } from '../components/SymbolSummary';
 import { TradingViews } from '../components/TradingViews';

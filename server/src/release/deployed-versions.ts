@@ -1,4 +1,5 @@
 // The version folders a deploy holds for a remote.
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { releaseConfig } from './release-config';
@@ -13,7 +14,7 @@ export interface DeployedVersion {
 /** Complete version folders only: temp folders of a publish in progress start with a dot. */
 export async function deployedVersions(paths: ReleasePaths, remote: string): Promise<DeployedVersion[]> {
   const dir = deployedRemoteDir(paths, remote);
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {

@@ -3,8 +3,9 @@
 // and the session rules of §8 (503 maintenance, 040/041 prompt, 401/403 forced logout).
 import axios, { type AxiosAdapter, type AxiosInstance, type AxiosResponse, type Method } from 'axios';
 import type { z } from 'zod';
-import { DEFAULT_LANGUAGE, Language } from '../contract/enums';
-import { ENVELOPE_STATUSES, ErrorEnvelope, type EnvelopeStatus } from '../contract/envelope';
+import { DEFAULT_LANGUAGE, isLanguage } from '../contract/enum-values';
+import type { Language } from '../contract/enums';
+import { ENVELOPE_STATUSES, parseErrorDetails, type EnvelopeStatus } from '../contract/envelope-values';
 import { DEFAULT_ERROR_MESSAGE, PROMPT_CODES, errorMessage } from '../contract/errors';
 import {
   DEVICE_ID_PREFIX,
@@ -141,8 +142,8 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
   const logger = (): ApiLogger => options.logger ?? console;
 
   function language(): Language {
-    const parsed = Language.safeParse(options.getLanguage?.());
-    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+    const requested = options.getLanguage?.();
+    return isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
   }
 
   function buildUrl(host: HostKind, path: string): string {
@@ -220,13 +221,13 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
 
     const code = errorCode ?? CLIENT_ERROR_CODES.unknown;
     const serverMessage = typeof envelope.error_message === 'string' ? sanitizeString(envelope.error_message).trim() : '';
-    const details = ErrorEnvelope.shape.details.safeParse(envelope.details);
+    const details = parseErrorDetails(envelope.details);
     const error = new ApiError({
       code,
       // The server localizes by x-language-code; without a message, the catalogue's or the default.
       message: serverMessage || errorMessage(code, lng),
       httpStatus: status,
-      details: details.success ? (details.data as ApiErrorDetail[] | undefined) : undefined,
+      details: (details ?? undefined) as ApiErrorDetail[] | undefined,
       requestId,
     });
     logger().error('[api] error response', { path: config.path, httpStatus: status, code, requestId });

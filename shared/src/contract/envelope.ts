@@ -1,6 +1,8 @@
 // The response envelope every API call answers with (architecture: "The server").
 import { z } from 'zod';
 
+export * from './envelope-values';
+
 export const ErrorEnvelope = z.object({
   status: z.literal('error'),
   error_code: z.string(),
@@ -13,10 +15,6 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), data });
 export type SuccessEnvelope<T> = { status: 'success'; data: T };
-
-/** Statuses the client accepts (§7: success, error, invalid); anything else is rejected. */
-export const ENVELOPE_STATUSES = ['success', 'error', 'invalid'] as const;
-export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
 
 /** A decimal number carried as a string, never a float (domain: "Numbers and money"). */
 export const DecimalString = z

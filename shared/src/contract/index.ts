@@ -1,4 +1,7 @@
+// `@pasar/shared/contract`: the whole contract with its zod schemas, for the server and for tests.
+// The browser-facing index exports `./browser` instead (no zod in the first load, decision 0006).
 export * from './enums';
 export * from './envelope';
 export * from './errors';
 export * from './platform';
+export * from './symbol-info';

@@ -1,6 +1,8 @@
 // Platform calls: health, the remote registry.
 import { z } from 'zod';
 
+export * from './platform-values';
+
 export const HealthResponse = z.object({
   ok: z.literal(true),
   version: z.string(),
@@ -23,8 +25,3 @@ export const RemoteRegistry = z.object({
   updatedAt: z.string(),
 });
 export type RemoteRegistry = z.infer<typeof RemoteRegistry>;
-
-/** The five remotes, by folder and federation name. */
-export const REMOTES = ['mf-trade', 'mf-portfolio', 'mf-account', 'mf-wallet', 'mf-reports'] as const;
-export type RemoteFolder = (typeof REMOTES)[number];
-export const federationNameOf = (folder: string): string => folder.replace(/-/g, '_');

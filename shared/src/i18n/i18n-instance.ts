@@ -2,19 +2,20 @@
 // language). Resources are inline and init is synchronous: the first render is already translated.
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, Language } from '../contract/enums';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../contract/enum-values';
+import type { Language } from '../contract/enums';
 import { eventBus } from '../events/event-bus';
 import type { Translations } from '../platform/remote-module';
 import { appStore } from '../store/app-store';
 import { COOKIE_KEYS, LONG_LIVED_COOKIE_DAYS, getCookie, setCookie } from '../storage/cookie-storage';
 import { COMMON_NAMESPACE, commonTranslations } from './common-translations';
 
-export const SUPPORTED_LANGUAGES: readonly Language[] = Language.options;
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 
 /** The remembered language (cookie), else Indonesian. */
 export function initialLanguage(): Language {
-  const parsed = Language.safeParse(getCookie(COOKIE_KEYS.language));
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  const remembered = getCookie(COOKIE_KEYS.language);
+  return isLanguage(remembered) ? remembered : DEFAULT_LANGUAGE;
 }
 
 export const i18n: I18n = createInstance();
@@ -46,7 +47,8 @@ export function registerTranslations(namespace: string, translations: Translatio
 
 /** Switches the language: i18next, the cookie, the store, `<html lang>`, then `language:changed`. */
 export async function setLanguage(lng: Language): Promise<void> {
-  const language = Language.parse(lng);
+  if (!isLanguage(lng)) throw new Error(`setLanguage: unsupported language ${JSON.stringify(lng)}`);
+  const language = lng;
   const changed = i18n.language !== language;
   await i18n.changeLanguage(language);
   setCookie(COOKIE_KEYS.language, language, { expires: LONG_LIVED_COOKIE_DAYS });
@@ -57,6 +59,5 @@ export async function setLanguage(lng: Language): Promise<void> {
 
 /** The current language as the app's type. */
 export function currentLanguage(): Language {
-  const parsed = Language.safeParse(i18n.language);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }

@@ -21,7 +21,7 @@ import {
   Routes,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type Location,
-} from 'react-router-dom';
+} from './router';
 import type { Language } from '../contract/enums';
 import { currentLanguage, initialLanguage, registerTranslations, setLanguage, useT } from '../i18n';
 import { appStore } from '../store';

@@ -2,16 +2,16 @@
 // React, by the API client and the shell) with a React hook over it.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  type ChartLayoutKind,
-  type CoachmarkState,
-  DEFAULT_LANGUAGE,
-  type KycStatus,
+import { DEFAULT_LANGUAGE, isLanguage, isThemeName } from '../contract/enum-values';
+import type {
+  ChartLayoutKind,
+  CoachmarkState,
+  KycStatus,
   Language,
-  type ModalKind,
-  type OrderPanelMode,
+  ModalKind,
+  OrderPanelMode,
   ThemeName,
-  type TradingView,
+  TradingView,
 } from '../contract/enums';
 import { DEFAULT_DEVICE_INFO, type DeviceInfo } from '../device/device-detection';
 import { type EventBus, eventBus as defaultEventBus } from '../events/event-bus';
@@ -211,15 +211,15 @@ export const initialMiscState = (): MiscState => ({ tradingView: 'None', orderPa
  */
 export function readPersistedState(): Partial<AppData> {
   const token = getCookie(tokenCookieKey());
-  const theme = ThemeName.safeParse(getCookie(COOKIE_KEYS.theme));
-  const language = Language.safeParse(getCookie(COOKIE_KEYS.language));
+  const theme = getCookie(COOKIE_KEYS.theme);
+  const language = getCookie(COOKIE_KEYS.language);
   const lastSymbol = getCookie(COOKIE_KEYS.lastSymbol);
   const persisted: Partial<AppData> = {};
   if (isValidAccessToken(token)) {
     persisted.auth = { ...initialAuthState(), accessToken: token };
   }
-  if (theme.success) persisted.theme = theme.data;
-  if (language.success) persisted.language = language.data;
+  if (isThemeName(theme)) persisted.theme = theme;
+  if (isLanguage(language)) persisted.language = language;
   if (lastSymbol) persisted.trading = { ...initialTradingState(), activeSymbol: lastSymbol };
   return persisted;
 }

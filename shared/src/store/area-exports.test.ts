@@ -13,7 +13,7 @@ describe('area barrels', () => {
     const names: Array<[Record<string, unknown>, string[]]> = [
       [apiArea, ['api', 'createApiClient', 'ApiError', 'logoutSession', 'sanitizeDeep']],
       [eventsArea, ['eventBus', 'createEventBus']],
-      [storeArea, ['appStore', 'useAppStore', 'createAppStore', 'symbolCache', 'createSymbolCache', 'SymbolInfoResponse']],
+      [storeArea, ['appStore', 'useAppStore', 'createAppStore', 'symbolCache', 'createSymbolCache']],
       [symbolsArea, ['classifySymbol', 'isVideoFile', 'DEFAULT_SYMBOLS']],
       [storageArea, ['getDeviceId', 'isValidAccessToken', 'clearAll', 'COOKIE_KEYS']],
       [deviceArea, ['detectAppDevice', 'isMobileWebRoute']],

@@ -2,8 +2,11 @@
 import { api } from '../api/default-api';
 import { API_PATHS } from '../api/api-paths';
 import { type SymbolCache, createSymbolCache } from './symbol-cache';
-import { SymbolInfoResponse } from './symbol-info-schema';
 
 export const symbolCache: SymbolCache = createSymbolCache({
-  load: () => api.get(API_PATHS.symbolInfo, { host: 'trade', schema: SymbolInfoResponse }),
+  // The schema (and zod with it) loads with the first symbol-info call, not with the page.
+  load: async () => {
+    const { SymbolInfoResponse } = await import(/* webpackChunkName: "symbol-info-schema" */ '../contract/symbol-info');
+    return api.get(API_PATHS.symbolInfo, { host: 'trade', schema: SymbolInfoResponse });
+  },
 });

@@ -30,17 +30,6 @@ export {
   useAppStore,
 } from './app-store';
 export {
-  SymbolId,
-  CryptoSymbolInfo,
-  UsStockSymbolInfo,
-  PerpSymbolInfo,
-  IdssSymbolInfo,
-  MarketStatusInfo,
-  IdssCalendarDay,
-  SymbolInfoResponse,
-  SymbolCategory,
-} from './symbol-info-schema';
-export {
   type SymbolEntry,
   type SymbolCacheLogger,
   type SymbolCacheOptions,

@@ -1,5 +1,5 @@
 import { type SymbolCacheLogger, createSymbolCache } from './symbol-cache';
-import { SymbolInfoResponse } from './symbol-info-schema';
+import { SymbolInfoResponse } from '../contract/symbol-info';
 
 const response: SymbolInfoResponse = {
   success: true,

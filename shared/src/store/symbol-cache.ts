@@ -10,7 +10,7 @@ import type {
   SymbolCategory,
   SymbolInfoResponse,
   UsStockSymbolInfo,
-} from './symbol-info-schema';
+} from '../contract/symbol-info';
 
 interface EntryBase {
   /** "CRYPTO:12". */

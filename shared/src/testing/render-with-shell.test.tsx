@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
 import { api } from '../api/default-api';
 import { useT } from '../i18n/use-t';
+import { useLocation, useParams } from '../platform/router';
 import { initialTradingState, useAppStore } from '../store/app-store';
 import { showToast } from '../ui/Toast';
 import { Button } from '../ui/Button';

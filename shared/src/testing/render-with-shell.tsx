@@ -4,11 +4,11 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { StoreApi } from 'zustand/vanilla';
 import { api as pageApi } from '../api/default-api';
 import type { Language, ThemeName } from '../contract/enums';
 import { i18n } from '../i18n/i18n-instance';
+import { MemoryRouter, Route, Routes } from '../platform/router';
 import { appStore, createAppStore, type AppData, type AppState, type UserDetails } from '../store/app-store';
 import { applyTheme } from '../theme/apply-theme';
 import { GlobalStyles } from '../theme/GlobalStyles';

@@ -1,7 +1,8 @@
 // Words of the primitives in the reader's language, from the shared `common` namespace. Words
 // common already has (Close, Retry…) are read from there; the rest are added under `ui.`
 // without overwriting, so a translator's own `common` entries always win.
-import { Language } from '../contract/enums';
+import { isLanguage } from '../contract/enum-values';
+import type { Language } from '../contract/enums';
 import { COMMON_NAMESPACE } from '../i18n/common-translations';
 import { i18n, SUPPORTED_LANGUAGES } from '../i18n/i18n-instance';
 import { useT } from '../i18n/use-t';
@@ -42,8 +43,7 @@ export interface UiText {
 
 export const useUiText = (): UiText => {
   const { t, i18n: instance } = useT(COMMON_NAMESPACE);
-  const parsed = Language.safeParse(instance.language);
-  const language: Language = parsed.success ? parsed.data : 'id';
+  const language: Language = isLanguage(instance.language) ? instance.language : 'id';
   return {
     t: (key) => t(COMMON_KEY[key], { defaultValue: UI_TRANSLATIONS[language][key] }),
     language,

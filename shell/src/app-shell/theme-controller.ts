@@ -1,6 +1,6 @@
 // Applying and remembering the theme. The CSS variables change on <html>, so the shell and every
 // remote switch at once without re-rendering.
-import { appStore, applyTheme, eventBus, getCookie, setCookie, ThemeName } from '@pasar/shared';
+import { appStore, applyTheme, eventBus, getCookie, isThemeName, setCookie, type ThemeName } from '@pasar/shared';
 import type { ShellConfig } from '../config/shell-config';
 import { parseThemeQuery } from './query-flags';
 import { resolveTheme } from './theme-rule';
@@ -9,8 +9,8 @@ const prefersDark = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 
 export function savedTheme(config: Pick<ShellConfig, 'themeCookie'>): ThemeName | null {
-  const parsed = ThemeName.safeParse(getCookie(config.themeCookie));
-  return parsed.success ? parsed.data : null;
+  const saved = getCookie(config.themeCookie);
+  return isThemeName(saved) ? saved : null;
 }
 
 /** Puts a theme on screen and in the shared store; `persist` also remembers it in the cookie. */

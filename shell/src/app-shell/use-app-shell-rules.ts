@@ -1,7 +1,7 @@
 // The app-shell rules of §2 that follow the location: canonical/manifest/icon links, the
 // language, the query flags and the theme of mobile-web routes.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@pasar/shared';
 import { useShellConfig } from '../config/ShellConfigContext';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
 import { useShellStore } from '../state/shell-store';

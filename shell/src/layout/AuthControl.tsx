@@ -1,7 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, breakpoints, tokens, useAppStore } from '@pasar/shared';
+import { Button, breakpoints, tokens, useAppStore, Link } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { logout } from '../session/logout';
 

@@ -1,6 +1,5 @@
 import styled from '@emotion/styled';
-import { Link } from 'react-router-dom';
-import { breakpoints, tokens } from '@pasar/shared';
+import { breakpoints, tokens, Link } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { TRADE_HOME_PATH } from '../routes/route-table';
 import { AuthControl } from './AuthControl';

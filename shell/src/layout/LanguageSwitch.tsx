@@ -2,8 +2,7 @@
 // opened in a new tab; a plain click switches in place.
 import styled from '@emotion/styled';
 import type { MouseEvent } from 'react';
-import { useLocation } from 'react-router-dom';
-import { tokens, type Language } from '@pasar/shared';
+import { tokens, type Language, useLocation } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { buildPath } from '../routes/locale-path';
 import { usePrefixedNavigation } from '../routes/ShellRouter';

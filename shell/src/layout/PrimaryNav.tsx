@@ -3,8 +3,7 @@
 // disclosure of its two pages.
 import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { breakpoints, tokens, visuallyHiddenStyles } from '@pasar/shared';
+import { breakpoints, tokens, visuallyHiddenStyles, Link, useLocation } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { isCurrentSection, isNavGroup, PRIMARY_NAV, type NavGroupItem, type NavLinkItem } from './nav-items';
 import { CaretIcon, MenuIcon } from './shell-icons';

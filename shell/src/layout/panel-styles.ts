@@ -1,8 +1,7 @@
 // The shell's few page surfaces: a centred message panel (login, not found, maintenance, remote
 // unavailable) and its parts. Colours and sizes come from the theme's CSS variables.
 import styled from '@emotion/styled';
-import { Link } from 'react-router-dom';
-import { tokens } from '@pasar/shared';
+import { tokens, Link } from '@pasar/shared';
 
 export const Panel = styled.section`
   max-width: 560px;

@@ -2,8 +2,16 @@
 // boundary and Suspense, so a missing or broken remote leaves the rest of Pasar working.
 import styled from '@emotion/styled';
 import { Suspense, use, useCallback, useState } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { tokens, useAppStore, type AppState, type RemoteModule, type RemoteRoute } from '@pasar/shared';
+import {
+  Route,
+  Routes,
+  tokens,
+  useAppStore,
+  useLocation,
+  type AppState,
+  type RemoteModule,
+  type RemoteRoute,
+} from '@pasar/shared';
 import { LoginRequired } from '../pages/LoginRequired';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { relativeToMount, type RemoteId } from '../routes/route-table';

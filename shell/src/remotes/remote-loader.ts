@@ -1,7 +1,7 @@
 // Finds remotes through the registry and loads their `./Module`, once per remote. A failure is
 // kept per remote: retrying one re-reads the registry and reloads that remote only, so a broken
 // remote never takes the others down with it.
-import { registerTranslations, RemoteRegistry, type RemoteModule } from '@pasar/shared';
+import { parseRemoteRegistry, registerTranslations, type RemoteModule, type RemoteRegistry } from '@pasar/shared';
 
 /** What the loader needs from the outside world; jest tests pass a fake. */
 export interface RemoteRuntime {
@@ -74,7 +74,7 @@ export function createRemoteLoader(runtime: RemoteRuntime, options: RemoteLoader
 
   const readRegistry = (): Promise<RemoteRegistry> => {
     if (!registry) {
-      const pending = runtime.fetchRegistry().then((raw) => RemoteRegistry.parse(raw));
+      const pending = runtime.fetchRegistry().then((raw) => parseRemoteRegistry(raw));
       // A failed registry read is not cached: the next load asks again.
       pending.catch(() => {
         if (registry === pending) registry = null;

@@ -4,8 +4,7 @@
 // same location the router renders, so crossing prefixes (the language switch, Back after it)
 // is one state change, never a frame where the two disagree.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Router, type Location, type Navigator, type To } from 'react-router-dom';
-import { NavigationType } from 'react-router-dom';
+import { Router, type Location, type Navigator, type To, NavigationType } from '@pasar/shared';
 import { parseLocation, prefixOf, type ShellLocation } from './locale-path';
 
 interface HistoryState {

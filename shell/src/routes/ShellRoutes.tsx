@@ -1,5 +1,5 @@
 // The top-level route table (route-table.ts) as react-router routes.
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from '@pasar/shared';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SignupPage } from '../pages/SignupPage';

@@ -2,8 +2,7 @@
 // a logout (asked for or forced by a 401/403) returns to the trade home, and a 040/041 error
 // opens the prompt.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { eventBus } from '@pasar/shared';
+import { eventBus, useNavigate } from '@pasar/shared';
 import { TRADE_HOME_PATH } from '../routes/route-table';
 import { useShellStore } from '../state/shell-store';
 

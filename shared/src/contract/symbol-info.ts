@@ -1,7 +1,8 @@
 // The symbol-info call (§7, own trade host) and its per-market shapes (§3 "Symbol info"), as zod
-// schemas: the server answers with them and the client parses with them.
+// schemas: the server answers with them and the client parses with them. The page's symbol cache
+// loads this file (and zod) only when it first loads symbol info, never in the first load.
 import { z } from 'zod';
-import { CryptoVenue } from '../contract/enums';
+import { CryptoVenue, SYMBOL_CATEGORIES } from './enums';
 
 /** Ids are unique per market only, hence the category prefixes of the cache. */
 export const SymbolId = z.union([z.string().min(1), z.number().int()]);
@@ -87,5 +88,5 @@ export const SymbolInfoResponse = z.object({
 export type SymbolInfoResponse = z.infer<typeof SymbolInfoResponse>;
 
 /** Category prefixes of cache ids ("CRYPTO:12"). */
-export const SymbolCategory = z.enum(['CRYPTO', 'CRYPTO_FUTURES', 'IDSS', 'USSTOCK']);
+export const SymbolCategory = z.enum(SYMBOL_CATEGORIES);
 export type SymbolCategory = z.infer<typeof SymbolCategory>;

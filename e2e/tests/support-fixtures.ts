@@ -1,0 +1,142 @@
+// The specs' `test`: the shared fixtures (`problems`: page errors, console errors, failed
+// same-origin responses) plus what these journeys also watch on every page: CSP violations
+// (`securitypolicyviolation`, reported to Node so none is lost across navigations) and every
+// response, to tell which origin served a remote.
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test as base, type PageProblems } from '../support/fixtures';
+
+export interface CspViolation {
+  directive: string;
+  blocked: string;
+  source: string;
+  document: string;
+}
+
+export interface SeenResponse {
+  url: string;
+  status: number;
+}
+
+export interface ConsoleError {
+  text: string;
+  /** Where it came from: the script, or the URL of a resource that failed to load. */
+  url: string;
+}
+
+export interface Watch {
+  problems: PageProblems;
+  /** `console.error` messages with their source (the shared fixture keeps the text only). */
+  consoleErrors: ConsoleError[];
+  csp: CspViolation[];
+  responses: SeenResponse[];
+  /** The bodies of the `/remotes.json` the page fetched, in order. */
+  registries: Promise<Registry>[];
+}
+
+export interface Registry {
+  remotes: Record<string, { version: string; entry: string }>;
+}
+
+export const test = base.extend<{ watch: Watch }>({
+  watch: [
+    async ({ page, problems }, use) => {
+      const watch: Watch = { problems, consoleErrors: [], csp: [], responses: [], registries: [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error') watch.consoleErrors.push({ text: message.text(), url: message.location().url });
+      });
+      await page.exposeFunction('__pasarReportCsp', (violation: CspViolation) => {
+        watch.csp.push(violation);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __pasarReportCsp?: (v: unknown) => void }).__pasarReportCsp;
+          report?.({
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            source: `${event.sourceFile}:${event.lineNumber}`,
+            document: event.documentURI,
+          });
+        });
+      });
+      page.on('response', (response) => {
+        watch.responses.push({ url: response.url(), status: response.status() });
+        if (new URL(response.url()).pathname === '/remotes.json' && response.ok()) {
+          const body = response.json() as Promise<Registry>;
+          body.catch(() => undefined);
+          watch.registries.push(body);
+        }
+      });
+      await use(watch);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { Page, PageProblems };
+
+/**
+ * Nothing went wrong in the page so far: no page error, console error or CSP violation. Soft, so
+ * one test reports every problem of every page it visits, not just the first.
+ */
+export function expectNoProblems(watch: Watch, where: string): void {
+  expect.soft(watch.problems.pageErrors, `page errors on ${where}`).toEqual([]);
+  expect.soft(watch.consoleErrors, `console errors on ${where}`).toEqual([]);
+  expect.soft(watch.csp, `CSP violations on ${where}`).toEqual([]);
+  // Report each problem once, on the page where it first showed.
+  watch.problems.pageErrors.length = 0;
+  watch.problems.consoleErrors.length = 0;
+  watch.consoleErrors.length = 0;
+  watch.csp.length = 0;
+}
+
+export type Lang = 'id' | 'en';
+export const LANGS: readonly Lang[] = ['id', 'en'];
+
+/** A specification path under a language's prefix: `/trade` → `/en/trade`. */
+export const localized = (path: string, lang: Lang, pwa = false): string =>
+  `${pwa ? '/pwa' : ''}${lang === 'en' ? '/en' : ''}${path === '/' && (pwa || lang === 'en') ? '' : path}`;
+
+/** The path part of a specification path (`/trade?ticker=AAPL` → `/trade`). */
+export const pathnameOf = (path: string): string => path.split(/[?#]/)[0]!;
+
+/** A session as the shell reads it back on load: a token cookie it accepts (§5: > 12 chars). */
+export async function signIn(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([{ name: 'pasarToken', value: 'e2e-session-token-0123456789', url: baseURL }]);
+}
+
+export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** The live registry as the page itself fetched it last. */
+export async function lastRegistry(watch: Watch): Promise<Registry> {
+  const last = watch.registries.at(-1);
+  expect(last, 'the shell fetched /remotes.json').toBeDefined();
+  return last!;
+}
+
+/**
+ * The remote's code came over the network from the version the registry pointed at: its entry
+ * (the last time it was fetched) answered 200, and scripts of that version followed without a
+ * failure.
+ */
+export async function expectRemoteFetched(watch: Watch, remote: string, baseURL: string): Promise<void> {
+  const registry = await lastRegistry(watch);
+  const live = registry.remotes[remote];
+  expect(live, `${remote} is in the registry`).toBeDefined();
+  const entry = new URL(live!.entry, baseURL).toString();
+  const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+  let at = -1;
+  watch.responses.forEach((r, i) => {
+    if (r.url === entry) at = i;
+  });
+  expect(at, `${entry} was fetched`).toBeGreaterThanOrEqual(0);
+  expect(watch.responses[at]!.status, `${entry} answered`).toBe(200);
+  const fromVersion = watch.responses.slice(at).filter((r) => r.url.startsWith(folder));
+  expect(
+    fromVersion.filter((r) => r.url.endsWith('.js')).length,
+    `scripts of ${remote} were fetched from ${folder}`,
+  ).toBeGreaterThan(0);
+  expect(fromVersion.filter((r) => r.status >= 400), `failed requests under ${folder}`).toEqual([]);
+}

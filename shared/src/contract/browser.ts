@@ -1,0 +1,50 @@
+// The contract as the browser-facing index (`@pasar/shared`) exports it: plain values and guards,
+// and every type, but no zod schema. zod then stays out of the page's first load (decision 0006);
+// the schemas are in `@pasar/shared/contract` (the server, tests, a page that validates a response).
+export * from './enum-values';
+export * from './envelope-values';
+export * from './errors';
+export * from './platform-values';
+export type {
+  AssetType,
+  BuySellAvailability,
+  ChartLayoutKind,
+  ChartRange,
+  CoachmarkState,
+  ConditionalOrderKind,
+  CryptoVenue,
+  DeviceClass,
+  DeviceStatus,
+  ExchangeOrderStatus,
+  FillMode,
+  KycStatus,
+  Language,
+  LeverageOption,
+  ModalKind,
+  OrderPanelMode,
+  OrderSideText,
+  OrderStatus,
+  OrderType,
+  ProductKind,
+  QuoteCurrency,
+  SessionKind,
+  SymbolCacheState,
+  ThemeName,
+  TimeInForce,
+  TradingHours,
+  TradingView,
+  UsStockBroker,
+} from './enums';
+export type { DecimalString, ErrorEnvelope, SuccessEnvelope } from './envelope';
+export type { HealthResponse, RegistryEntry, RemoteRegistry } from './platform';
+export type {
+  CryptoSymbolInfo,
+  IdssCalendarDay,
+  IdssSymbolInfo,
+  MarketStatusInfo,
+  PerpSymbolInfo,
+  SymbolCategory,
+  SymbolId,
+  SymbolInfoResponse,
+  UsStockSymbolInfo,
+} from './symbol-info';
