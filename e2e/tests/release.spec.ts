@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEPLOY_DIR, readRegistry, release, versionsOnDisk, type RegistrySnapshot } from '../support/helpers';
 import { REPO_ROOT } from '../support/paths';
@@ -106,6 +107,9 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat transaksi' })).toBeVisible();
   await expect(buildLabel(page)).toHaveText(label);
   await expect(buildLabel(page)).toHaveAttribute('title', `Build ${label}`);
+  // The tag is part of the page for everyone who sees it: readable in the theme.
+  const axe = await new AxeBuilder({ page }).include('[data-testid="remote-build-label"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   expect((await lastRegistryVersion(watch)).mf_reports).toBe(after.version);
   await expectRemoteFetched(watch, 'mf_reports', baseURL!);
   // The same remote's other page carries it; another remote does not.

@@ -44,6 +44,9 @@ async function openRoute(page: Page, path: string, lang: Lang): Promise<void> {
   await expect(page.getByTestId('remote-loading')).toHaveCount(0);
 }
 
+// Read-only: its tests may share both workers.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('no horizontal overflow at 360 × 740', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
   for (const path of MAIN_ROUTES) {

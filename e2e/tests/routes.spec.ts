@@ -57,6 +57,9 @@ async function expectPage(
   expect(watch.problems.failedResponses, `${url}: failed requests`).toEqual([]);
 }
 
+// Read-only: its tests may share both workers.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('every §2 route, in Indonesian and English', () => {
   for (const route of SPEC_ROUTES) {
     test(`${route.path}${route.auth ? ' (guest)' : ''}`, async ({ page, watch, baseURL }) => {

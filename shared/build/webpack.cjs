@@ -86,9 +86,11 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
     // runtime out and uses the host's. A remote's development build keeps its own runtime, so its
     // standalone page (`webpack serve --mode development`) still runs without the shell.
     const externalRuntime = !isHost && production;
-    const template = path.join(dir, 'public/index.html');
+    // An app may bring its own page (the shell does); a remote's standalone page uses the kit's.
+    const ownTemplate = path.join(dir, 'public/index.html');
+    const template = fs.existsSync(ownTemplate) ? ownTemplate : path.join(__dirname, 'standalone.html');
     // A production remote cannot run without a host (it has no runtime), so it gets no page of its own.
-    const standalonePage = fs.existsSync(template) && !externalRuntime;
+    const standalonePage = !externalRuntime;
     return {
       mode: production ? 'production' : 'development',
       entry: { main: path.join(dir, 'src/index.ts') },

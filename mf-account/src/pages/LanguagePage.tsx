@@ -1,8 +1,7 @@
 // Language (§1: Indonesian, the default, and English). Choosing one switches the whole app and
 // moves to the same page under that language's prefix.
 import styled from '@emotion/styled';
-import { Card, isLanguage, LANGUAGES, Page, PageHeader, tokens, type Language } from '@pasar/shared';
-import { TextLink } from '../components/links';
+import { Card, isLanguage, LANGUAGES, Page, PageHeader, TextLink, tokens, type Language } from '@pasar/shared';
 import { useAccountT } from '../i18n';
 import { useSwitchLanguage } from '../language/use-switch-language';
 

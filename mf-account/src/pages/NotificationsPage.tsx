@@ -1,6 +1,5 @@
 // Notifications centre (§2): margin calls, liquidations, orders… once notifications are served.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
-import { TextLink } from '../components/links';
+import { Card, EmptyState, Page, PageHeader, TextLink } from '@pasar/shared';
 import { useAccountT } from '../i18n';
 
 export function NotificationsPage() {

@@ -1,8 +1,7 @@
 // The account pages whose content arrives with later APIs (§7 "User and account"): each has its
 // title, what it is for, and says plainly that its content is on its way.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
+import { Card, EmptyState, Page, PageHeader, TextLink } from '@pasar/shared';
 import type { ReactNode } from 'react';
-import { TextLink } from '../components/links';
 import { useAccountT } from '../i18n';
 
 interface SettingsPageProps {

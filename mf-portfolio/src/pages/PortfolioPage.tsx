@@ -1,6 +1,5 @@
 // Portfolio (§2): what the user holds across markets. Holdings arrive with the portfolio API.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
-import { ButtonLink } from '../components/links';
+import { ButtonLink, Card, EmptyState, Page, PageHeader } from '@pasar/shared';
 import { usePortfolioT } from '../i18n';
 
 export function PortfolioPage() {

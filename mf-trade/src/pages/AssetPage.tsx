@@ -1,7 +1,6 @@
 // Asset pages (§2): /asset/{crypto|usstock|usindex}/{symbol}/{assetId}.
 import styled from '@emotion/styled';
-import { Card, EmptyState, Page, PageHeader, tokens, toIdrSymbol, classifySymbol, useParams } from '@pasar/shared';
-import { ButtonLink } from '../components/links';
+import { ButtonLink, Card, classifySymbol, EmptyState, Page, PageHeader, toIdrSymbol, tokens, useParams } from '@pasar/shared';
 import { useTradeT } from '../i18n';
 import { tradeHomeFor } from '../markets/trade-market';
 

@@ -1,6 +1,5 @@
 // The guest explore page of USDT-IDR (§2): viewable without an account.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
-import { ButtonLink } from '../components/links';
+import { ButtonLink, Card, EmptyState, Page, PageHeader } from '@pasar/shared';
 import { useTradeT } from '../i18n';
 import { tradeHomeFor } from '../markets/trade-market';
 

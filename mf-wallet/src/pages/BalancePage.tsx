@@ -1,7 +1,6 @@
 // Balance (§2): cash, voucher and stock wallets. The figures arrive with the balance API; until
 // then the page says so instead of showing a number.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
-import { ButtonLink } from '../components/links';
+import { ButtonLink, Card, EmptyState, Page, PageHeader } from '@pasar/shared';
 import { useWalletT } from '../i18n';
 
 export function BalancePage() {

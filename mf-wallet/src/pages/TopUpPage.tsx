@@ -1,6 +1,5 @@
 // Top-up (§2): adding rupiah to the balance. Methods arrive with the top-up API.
-import { Card, EmptyState, Page, PageHeader } from '@pasar/shared';
-import { TextLink } from '../components/links';
+import { Card, EmptyState, Page, PageHeader, TextLink } from '@pasar/shared';
 import { useWalletT } from '../i18n';
 
 export function TopUpPage() {

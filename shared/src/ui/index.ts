@@ -20,5 +20,6 @@ export * from './Tooltip';
 export * from './ErrorState';
 export * from './EmptyState';
 export * from './Layout';
+export * from './links';
 export { UI_TRANSLATIONS, type UiTextKey } from './ui-translations';
 export { useUiText, type UiText } from './use-ui-text';

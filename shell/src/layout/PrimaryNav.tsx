@@ -3,10 +3,9 @@
 // disclosure of its two pages.
 import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { breakpoints, tokens, visuallyHiddenStyles, Link, useLocation } from '@pasar/shared';
+import { breakpoints, ChevronDownIcon, Link, MenuIcon, tokens, useLocation, visuallyHiddenStyles } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { isCurrentSection, isNavGroup, PRIMARY_NAV, type NavGroupItem, type NavLinkItem } from './nav-items';
-import { CaretIcon, MenuIcon } from './shell-icons';
 
 const wide = `@media (min-width: ${breakpoints.lg}px)`;
 const narrow = `@media (max-width: ${breakpoints.lg - 0.02}px)`;
@@ -237,7 +236,7 @@ function NavGroup({ group, path }: { group: NavGroupItem; path: string }) {
         onClick={() => setOpen(!open)}
       >
         {t(group.labelKey)}
-        <CaretIcon />
+        <ChevronDownIcon size={14} />
       </GroupButton>
       <SubList id={listId} hidden={!open}>
         {group.items.map((item) => (

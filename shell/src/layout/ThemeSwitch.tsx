@@ -1,8 +1,7 @@
-import { IconButton, useAppStore } from '@pasar/shared';
+import { IconButton, MoonIcon, SunIcon, useAppStore } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { setShellTheme } from '../app-shell/theme-controller';
 import { useShellConfig } from '../config/ShellConfigContext';
-import { MoonIcon, SunIcon } from './shell-icons';
 
 /** Light / dark; the choice is kept in the theme cookie. */
 export function ThemeSwitch() {

@@ -1,7 +1,7 @@
 // The shell's few page surfaces: a centred message panel (login, not found, maintenance, remote
 // unavailable) and its parts. Colours and sizes come from the theme's CSS variables.
 import styled from '@emotion/styled';
-import { tokens, Link } from '@pasar/shared';
+import { tokens } from '@pasar/shared';
 
 export const Panel = styled.section`
   max-width: 560px;
@@ -47,28 +47,4 @@ export const PanelActions = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${tokens.space.md};
-`;
-
-export const TextLink = styled(Link)`
-  color: ${tokens.colors.primaryText};
-  font-weight: ${tokens.fontWeights.semibold};
-  text-decoration: underline;
-  text-underline-offset: 2px;
-  border-radius: ${tokens.radii.sm};
-`;
-
-/** A link that looks like the primary button (a real link: it navigates). */
-export const ButtonLink = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  min-height: 40px;
-  padding: 0 ${tokens.space.lg};
-  border-radius: ${tokens.radii.md};
-  background: ${tokens.colors.primary};
-  color: ${tokens.colors.onPrimary};
-  font-weight: ${tokens.fontWeights.semibold};
-  text-decoration: none;
-  &:hover {
-    background: ${tokens.colors.primaryHover};
-  }
 `;

@@ -1,6 +1,7 @@
+import { TextLink } from '@pasar/shared';
 import { usePageFlags } from '../state/use-page-flags';
 import { useShellT } from '../i18n/shell-i18n';
-import { Panel, PanelText, PanelTitle, TextLink } from '../layout/panel-styles';
+import { Panel, PanelText, PanelTitle } from '../layout/panel-styles';
 
 /** `/login`: the phone, OTP and PIN flow arrives with the identity work; this page says so. */
 export function LoginPage() {

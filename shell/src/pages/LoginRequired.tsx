@@ -1,5 +1,6 @@
+import { ButtonLink, TextLink } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
-import { ButtonLink, Panel, PanelActions, PanelText, PanelTitle, TextLink } from '../layout/panel-styles';
+import { Panel, PanelActions, PanelText, PanelTitle } from '../layout/panel-styles';
 
 /** Shown to a guest instead of a page that needs a login. */
 export function LoginRequired() {

@@ -1,7 +1,8 @@
+import { ButtonLink } from '@pasar/shared';
 import { usePageFlags } from '../state/use-page-flags';
 import { useShellT } from '../i18n/shell-i18n';
 import { TRADE_HOME_PATH } from '../routes/route-table';
-import { ButtonLink, Panel, PanelText, PanelTitle } from '../layout/panel-styles';
+import { Panel, PanelText, PanelTitle } from '../layout/panel-styles';
 
 export function NotFoundPage() {
   usePageFlags({});

@@ -1,7 +1,9 @@
-// Links of this remote. Paths are unprefixed: the router's basename (`/en`, `/pwa`) keeps the
-// reader's prefix, in the shell as in the standalone page.
+// Links that keep the reader's prefix: paths are unprefixed and the router's basename (`/en`,
+// `/pwa`) adds it, in the shell as on a remote's standalone page.
 import styled from '@emotion/styled';
-import { buttonSizeStyles, buttonVariantStyles, tokens, Link } from '@pasar/shared';
+import { Link } from '../platform/router';
+import { tokens } from '../theme/css-variables';
+import { buttonSizeStyles, buttonVariantStyles } from './Button';
 
 export const TextLink = styled(Link)`
   color: ${tokens.colors.primaryText};
@@ -9,7 +11,7 @@ export const TextLink = styled(Link)`
   text-underline-offset: 2px;
 `;
 
-/** A link that looks like the shared primary Button (navigation, so an anchor, not a button). */
+/** Navigation that looks like the primary Button: an anchor, not a button, for assistive tech. */
 export const ButtonLink = styled(Link)`
   display: inline-flex;
   align-items: center;
