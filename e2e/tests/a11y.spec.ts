@@ -2,34 +2,10 @@
 // violation. Indonesian for all routes (pages that need a session are checked signed in, so the
 // remote's own page is what gets checked; the guest prompt has its own case), English and a
 // 360 px phone for a sample, and the phone's open menu.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOGIN_PROMPT, SHELL_TEXT, SPEC_ROUTES, type SpecRoute } from './support-routes';
+import { blockingViolations } from './support-a11y';
 import { expect, localized, signIn, test, type Lang } from './support-fixtures';
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-const BLOCKING = new Set(['serious', 'critical']);
-
-function describeViolations(results: AxeResults): string {
-  return results.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 6)
-        .map((n) => `      ${n.target.join(' ')}\n        ${(n.failureSummary ?? '').replace(/\n/g, '\n        ')}`)
-        .join('\n');
-      const more = v.nodes.length > 6 ? `\n      … and ${v.nodes.length - 6} more` : '';
-      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
-    })
-    .join('\n');
-}
-
-/** Runs axe on what the page shows now; returns a readable list of blocking violations ('' if none). */
-async function blockingViolations(page: Page, where: string): Promise<string> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const text = describeViolations(results);
-  return text ? `${where}\n${text}` : '';
-}
 
 async function openPage(page: Page, url: string, heading: string): Promise<void> {
   await page.goto(url);

@@ -1,18 +1,37 @@
-// Releasing one remote on its own, against this run's deploy folder (the server reads the
-// registry per request): a labelled publish shows after a reload and a rollback takes it away,
-// without the shell changing; a remote published with an absolute entry on a second origin
-// loads from there under the CSP. Both change the shared deploy, so they run one after the
-// other in this one file and put everything back at the end.
+// Releasing one remote on its own (the server reads the registry per request): a labelled
+// publish shows after a reload and a rollback takes it away, without the shell changing; a
+// remote published with an absolute entry on a second origin loads from there under the CSP.
+// Both change a deploy, so they run one after the other in this one file, against a second
+// server over a copy of this run's deploy (support-private-server.ts says why), and put
+// everything back at the end.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEPLOY_DIR, readRegistry, release, versionsOnDisk, type RegistrySnapshot } from '../support/helpers';
+import { release as releaseIn, type RegistrySnapshot } from '../support/helpers';
 import { REPO_ROOT } from '../support/paths';
-import { expect, expectNoProblems, expectRemoteFetched, signIn, test } from './support-fixtures';
+import { blockingViolations } from './support-a11y';
+import { expect, expectNoProblems, expectRemoteFetched, signIn, test as base } from './support-fixtures';
+import { startPrivateServer, type PrivateServer } from './support-private-server';
 import { startRemotesServer, type StaticServer } from './support-static-server';
+
+const test = base.extend<object, { deploy: PrivateServer }>({
+  deploy: [
+    async ({}, use) => {
+      const server = await startPrivateServer('release');
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ deploy }, use) => use(deploy.url),
+});
+
+let deployDir = '';
+const release = (args: string[], options: { allowFailure?: boolean } = {}) => releaseIn(args, { ...options, env: { DEPLOY_DIR: deployDir } });
+const readRegistry = (): RegistrySnapshot => JSON.parse(fs.readFileSync(path.join(deployDir, 'remotes.json'), 'utf8')) as RegistrySnapshot;
+const versionsOnDisk = (remote: string) => fs.readdirSync(path.join(deployDir, 'remotes', remote)).filter((n) => !n.startsWith('.'));
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,8 +64,13 @@ const distHasLabel = (remote: string, text: string) =>
   fs.readdirSync(distOf(remote)).some((f) => f.endsWith('.js') && fs.readFileSync(path.join(distOf(remote), f), 'utf8').includes(text));
 
 const buildLabel = (page: Page) => page.getByTestId('remote-build-label');
+async function expectBaseline(page: Page, baseline: string | null): Promise<void> {
+  if (baseline === null) await expect(buildLabel(page)).toHaveCount(0);
+  else await expect(buildLabel(page)).toHaveText(baseline);
+}
 
-test.beforeAll(() => {
+test.beforeAll(({ deploy }) => {
+  deployDir = deploy.deployDir;
   Object.assign(registryBefore, readRegistry());
 });
 
@@ -84,7 +108,9 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
 
   await page.goto('/transaction-history');
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat transaksi' })).toBeVisible();
-  await expect(buildLabel(page)).toHaveCount(0);
+  // What the live build shows now: normally no label. (Another run on the same machine may have
+  // left a labelled mf-reports/dist for global setup to publish; the journey holds either way.)
+  const baseline = (await buildLabel(page).count()) > 0 ? await buildLabel(page).textContent() : null;
 
   label = `e2e ${Date.now().toString(36)}`;
   distBackup = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-e2e-mf-reports-dist-'));
@@ -94,7 +120,7 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   expect(after.version, published.stdout).not.toBe(before!.version);
   expect(published.stdout).toContain(`live: ${before!.version} → ${after.version}`);
   expect(versionsOnDisk('mf-reports')).toEqual(expect.arrayContaining([before!.version, after.version]));
-  const history = JSON.parse(fs.readFileSync(path.join(DEPLOY_DIR, 'history.json'), 'utf8')) as { entries: { remote: string; to: string; label?: string }[] };
+  const history = JSON.parse(fs.readFileSync(path.join(deployDir, 'history.json'), 'utf8')) as { entries: { remote: string; to: string; label?: string }[] };
   expect(history.entries.at(-1)).toMatchObject({ remote: 'mf-reports', to: after.version, label });
   // Only mf-reports moved.
   for (const [key, entry] of Object.entries(registryBefore.remotes)) {
@@ -102,14 +128,14 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   }
 
   // The open page keeps what it loaded; a reload shows the new build.
-  await expect(buildLabel(page)).toHaveCount(0);
+  await expectBaseline(page, baseline);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat transaksi' })).toBeVisible();
   await expect(buildLabel(page)).toHaveText(label);
   await expect(buildLabel(page)).toHaveAttribute('title', `Build ${label}`);
   // The tag is part of the page for everyone who sees it: readable in the theme.
-  const axe = await new AxeBuilder({ page }).include('[data-testid="remote-build-label"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  const axe = await blockingViolations(page, 'the build label', '[data-testid="remote-build-label"]');
+  expect(axe, `serious/critical axe violations:\n${axe}`).toBe('');
   expect((await lastRegistryVersion(watch)).mf_reports).toBe(after.version);
   await expectRemoteFetched(watch, 'mf_reports', baseURL!);
   // The same remote's other page carries it; another remote does not.
@@ -118,7 +144,7 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   await expect(buildLabel(page)).toHaveText(label);
   await page.goto('/en/portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
-  await expect(buildLabel(page)).toHaveCount(0);
+  await expect(buildLabel(page).filter({ hasText: label })).toHaveCount(0);
   expect(await shellFingerprint(request), 'the shell after the publish').toEqual(shell);
 
   const rolledBack = release(['rollback', 'mf-reports']);
@@ -126,7 +152,7 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   expect(readRegistry().remotes.mf_reports).toEqual(before);
   await page.goto('/transaction-history');
   await expect(page.getByRole('heading', { level: 1, name: 'Riwayat transaksi' })).toBeVisible();
-  await expect(buildLabel(page)).toHaveCount(0);
+  await expectBaseline(page, baseline);
   expect((await lastRegistryVersion(watch)).mf_reports).toBe(before!.version);
   await expectRemoteFetched(watch, 'mf_reports', baseURL!);
   expect(await shellFingerprint(request), 'the shell after the rollback').toEqual(shell);
@@ -137,7 +163,7 @@ test('mf-account published on a second origin loads from there, allowed by the C
   test.setTimeout(2 * 60_000);
   const before = registryBefore.remotes.mf_account!;
   expect(before, 'global setup published mf-account').toBeDefined();
-  secondOrigin = await startRemotesServer(DEPLOY_DIR);
+  secondOrigin = await startRemotesServer(deployDir);
   const origin = secondOrigin.origin;
   const shell = await shellFingerprint(request);
 
@@ -172,12 +198,15 @@ test('mf-account published on a second origin loads from there, allowed by the C
   release(['publish', 'mf-account', '--no-build']);
   if (readRegistry().remotes.mf_account!.version !== before.version) release(['rollback', 'mf-account', '--to', before.version]);
   expect(readRegistry().remotes.mf_account).toEqual(before);
-  const requestsBefore = secondOrigin.requests.length;
+  const seenBefore = watch.responses.length;
   const again = await page.goto('/en/account');
   expect(again?.headers()['content-security-policy']).not.toContain(origin);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expectRemoteFetched(watch, 'mf_account', baseURL!);
-  expect(secondOrigin.requests.length, 'no request to the second origin after the restore').toBe(requestsBefore);
+  expect(
+    watch.responses.slice(seenBefore).filter((r) => r.url.startsWith(origin)),
+    'this page asked the second origin nothing after the restore',
+  ).toEqual([]);
   expectNoProblems(watch, '/en/account after the restore');
 });
 

@@ -1,7 +1,7 @@
 // The enumerations of product-spec §3–§4 as zod enums (for the wire), built from the plain tuples
 // of `enum-values.ts`; every enumeration type comes from its schema. The browser-facing index
 // exports the tuples and these types only, so zod stays out of the first load (decision 0006).
-import { z } from 'zod';
+import { z } from './zod';
 import {
   ASSET_TYPES,
   BUY_SELL_AVAILABILITIES,

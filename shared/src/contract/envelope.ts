@@ -1,5 +1,5 @@
 // The response envelope every API call answers with (architecture: "The server").
-import { z } from 'zod';
+import { z } from './zod';
 
 export * from './envelope-values';
 

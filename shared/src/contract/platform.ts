@@ -1,5 +1,5 @@
 // Platform calls: health, the remote registry.
-import { z } from 'zod';
+import { z } from './zod';
 
 export * from './platform-values';
 

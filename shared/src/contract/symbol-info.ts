@@ -1,7 +1,7 @@
 // The symbol-info call (§7, own trade host) and its per-market shapes (§3 "Symbol info"), as zod
 // schemas: the server answers with them and the client parses with them. The page's symbol cache
 // loads this file (and zod) only when it first loads symbol info, never in the first load.
-import { z } from 'zod';
+import { z } from './zod';
 import { CryptoVenue, SYMBOL_CATEGORIES } from './enums';
 
 /** Ids are unique per market only, hence the category prefixes of the cache. */
