@@ -39,7 +39,7 @@ runMain(async () => {
       if (code === 0) passed++;
       else failed.push(dir);
     }
-    rows.push({ suite: 'typecheck (packages)', passed, failed: failed.length, skipped: 0, ms: Date.now() - t0, note: failed.length ? `failed: ${failed.join(', ')}` : '' });
+    rows.push({ suite: 'typecheck (packages)', step: true, passed, failed: failed.length, skipped: 0, ms: Date.now() - t0, note: failed.length ? `failed: ${failed.join(', ')}` : '' });
   }
 
   // 2. Unit and component tests.
@@ -76,6 +76,7 @@ runMain(async () => {
     const failures = code === 0 ? 0 : Math.max(1, failed.length);
     rows.push({
       suite: 'build (apps)',
+      step: true,
       passed: apps.length - failures,
       failed: failures,
       skipped: 0,

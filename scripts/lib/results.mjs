@@ -57,9 +57,15 @@ export function printSummary(rows) {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of body) console.log(format(line));
-  const passed = rows.reduce((n, r) => n + r.passed, 0);
-  const failed = rows.reduce((n, r) => n + r.failed, 0);
+  // Steps (type-check, builds) are not test cases: they are reported apart and do not swell the
+  // test count, but a failed step still fails the run.
+  const sum = (list, key) => list.reduce((n, r) => n + r[key], 0);
+  const tests = rows.filter((r) => !r.step);
+  const steps = rows.filter((r) => r.step);
+  const passed = sum(tests, 'passed');
+  const failed = sum(tests, 'failed') + sum(steps, 'failed');
   console.log('');
+  console.log(`steps ok ${sum(steps, 'passed')} of ${sum(steps, 'passed') + sum(steps, 'failed')} (type-check, builds)`);
   console.log(`test: ${passed} passed, ${failed} failed`);
   return { passed, failed };
 }
