@@ -100,6 +100,14 @@ test.describe('a remote that cannot load', () => {
   test('the registry unreachable: the panel, and Retry recovers', async ({ page, context, baseURL }) => {
     await signIn(context, baseURL!);
     await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, body: '' }));
+    // The page as an older server (or a cache) would send it: no inlined registry, no preloads.
+    await page.route('**/en/portfolio', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text())
+        .replace(/<script type="application\/json" id="pasar-registry">.*?<\/script>/s, '')
+        .replace(/<link rel="preload"[^>]*>/g, '');
+      await route.fulfill({ response, body });
+    });
     await page.goto('/en/portfolio');
     await expect(page.getByTestId('remote-unavailable')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();

@@ -15,6 +15,8 @@ export interface CspViolation {
 export interface SeenResponse {
   url: string;
   status: number;
+  /** A page load: what it preloads may arrive before the remote's manifest. */
+  document?: boolean;
 }
 
 export interface ConsoleError {
@@ -29,7 +31,7 @@ export interface Watch {
   consoleErrors: ConsoleError[];
   csp: CspViolation[];
   responses: SeenResponse[];
-  /** The bodies of the `/remotes.json` the page fetched, in order. */
+  /** The registries the page read, in order: inlined in a page it loaded, or `/remotes.json`. */
   registries: Promise<Registry>[];
 }
 
@@ -59,11 +61,20 @@ export const test = base.extend<{ watch: Watch }>({
         });
       });
       page.on('response', (response) => {
-        watch.responses.push({ url: response.url(), status: response.status() });
+        watch.responses.push({ url: response.url(), status: response.status(), document: response.request().resourceType() === 'document' });
         if (new URL(response.url()).pathname === '/remotes.json' && response.ok()) {
           const body = response.json() as Promise<Registry>;
           body.catch(() => undefined);
           watch.registries.push(body);
+        } else if (response.request().resourceType() === 'document' && response.ok()) {
+          // The server inlines the registry into the shell's page; the shell reads it from there.
+          const inline = response.text().then((html) => {
+            const block = /<script type="application\/json" id="pasar-registry">(.*?)<\/script>/s.exec(html);
+            if (!block) throw new Error('no inlined registry');
+            return JSON.parse(block[1]!) as Registry;
+          });
+          inline.catch(() => undefined);
+          if (/^text\/html/.test(response.headers()['content-type'] ?? '')) watch.registries.push(inline);
         }
       });
       await use(watch);
@@ -109,7 +120,7 @@ export async function cookie(context: BrowserContext, name: string): Promise<str
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }
 
-/** The live registry as the page itself fetched it last. */
+/** The live registry as the page itself read it last (inlined in the page, or `/remotes.json`). */
 export async function lastRegistry(watch: Watch): Promise<Registry> {
   const last = watch.registries.at(-1);
   expect(last, 'the shell fetched /remotes.json').toBeDefined();
@@ -133,7 +144,12 @@ export async function expectRemoteFetched(watch: Watch, remote: string, baseURL:
   });
   expect(at, `${entry} was fetched`).toBeGreaterThanOrEqual(0);
   expect(watch.responses[at]!.status, `${entry} answered`).toBe(200);
-  const fromVersion = watch.responses.slice(at).filter((r) => r.url.startsWith(folder));
+  // From the page load that preceded it: the page preloads the remote's scripts with its manifest.
+  // After a Retry (the entry fetched again, no new page), from that fetch.
+  let from = at;
+  while (from > 0 && !watch.responses[from]!.document && watch.responses[from - 1]!.url !== entry) from -= 1;
+  if (from > 0 && watch.responses[from - 1]!.url === entry) from = at;
+  const fromVersion = watch.responses.slice(from).filter((r) => r.url.startsWith(folder));
   expect(
     fromVersion.filter((r) => r.url.endsWith('.js')).length,
     `scripts of ${remote} were fetched from ${folder}`,

@@ -5,6 +5,7 @@ export * from './enum-values';
 export * from './envelope-values';
 export * from './errors';
 export * from './platform-values';
+export * from './remote-mounts';
 export type {
   AssetType,
   BuySellAvailability,

@@ -4,4 +4,5 @@ export * from './enums';
 export * from './envelope';
 export * from './errors';
 export * from './platform';
+export * from './remote-mounts';
 export * from './symbol-info';

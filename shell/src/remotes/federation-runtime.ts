@@ -4,6 +4,8 @@ import type { RemoteRegistry } from '@pasar/shared';
 import type { RemoteRuntime } from './remote-loader';
 
 export const REGISTRY_URL = '/remotes.json';
+/** The `<script type="application/json">` the server puts the registry in (server/src/modules/web). */
+export const INLINE_REGISTRY_ID = 'pasar-registry';
 
 export const federationRuntime: RemoteRuntime = {
   async fetchRegistry() {
@@ -11,6 +13,10 @@ export const federationRuntime: RemoteRuntime = {
     const response = await fetch(REGISTRY_URL, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${REGISTRY_URL} answered ${response.status}`);
     return (await response.json()) as RemoteRegistry;
+  },
+  inlineRegistry() {
+    const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_REGISTRY_ID)?.textContent;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   },
   register(remotes) {
     registerRemotes(

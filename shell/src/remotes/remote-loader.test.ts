@@ -89,4 +89,37 @@ describe('remote loader', () => {
     const loader = createRemoteLoader({ ...fakeRuntime(), fetchRegistry: async () => ({ remotes: 'nope' }) as unknown as RemoteRegistry });
     await expect(loader.load('mf_trade')).rejects.toMatchObject({ reason: 'registry' });
   });
+
+  describe('with the registry the server inlined into the page', () => {
+    const inline = registry({ mf_trade: '/remotes/mf_trade/2/mf-manifest.json', mf_wallet: '/w.json' });
+
+    it('uses it without fetching /remotes.json', async () => {
+      const runtime = { ...fakeRuntime(), inlineRegistry: jest.fn(() => JSON.parse(JSON.stringify(inline)) as unknown) };
+      const loader = createRemoteLoader(runtime);
+      await loader.load('mf_trade');
+      await loader.load('mf_wallet');
+      expect(runtime.fetchRegistry).not.toHaveBeenCalled();
+      expect(runtime.inlineRegistry).toHaveBeenCalledTimes(1);
+      expect(runtime.register).toHaveBeenCalledWith([{ name: 'mf_trade', entry: '/remotes/mf_trade/2/mf-manifest.json' }]);
+    });
+
+    it('fetches the registry on retry, so a rollback is seen', async () => {
+      const runtime = { ...fakeRuntime(), inlineRegistry: jest.fn(() => inline as unknown) };
+      runtime.loadModule.mockRejectedValueOnce(new Error('chunk 404'));
+      const loader = createRemoteLoader(runtime);
+      await expect(loader.load('mf_trade')).rejects.toMatchObject({ reason: 'load' });
+      expect(runtime.fetchRegistry).not.toHaveBeenCalled();
+      await expect(loader.retry('mf_trade')).resolves.toMatchObject({ id: 'mf_trade' });
+      expect(runtime.fetchRegistry).toHaveBeenCalledTimes(1);
+      expect(runtime.register).toHaveBeenLastCalledWith([{ name: 'mf_trade', entry: '/remotes/mf_trade/1/mf-manifest.json' }]);
+    });
+
+    it('fetches when the page has none or it is invalid', async () => {
+      for (const inlineRegistry of [() => undefined, () => ({ remotes: 'nope' }) as unknown, () => { throw new SyntaxError('bad JSON'); }]) {
+        const runtime = { ...fakeRuntime(), inlineRegistry };
+        await createRemoteLoader(runtime).load('mf_trade');
+        expect(runtime.fetchRegistry).toHaveBeenCalledTimes(1);
+      }
+    });
+  });
 });

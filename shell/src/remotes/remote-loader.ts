@@ -6,6 +6,11 @@ import { parseRemoteRegistry, registerTranslations, type RemoteModule, type Remo
 /** What the loader needs from the outside world; jest tests pass a fake. */
 export interface RemoteRuntime {
   fetchRegistry(): Promise<RemoteRegistry>;
+  /**
+   * The registry the server inlined into the page (the same snapshot its CSP was built from),
+   * unparsed; undefined when the page has none. Read before any fetch, never after a retry.
+   */
+  inlineRegistry?(): unknown;
   /** Registers (or re-registers, replacing a cached copy) remotes with the federation runtime. */
   register(remotes: ReadonlyArray<{ name: string; entry: string }>): void;
   /** Loads `<id>/Module` and returns its default export. */
@@ -72,8 +77,28 @@ export function createRemoteLoader(runtime: RemoteRuntime, options: RemoteLoader
   /** Entry each remote is registered with, so only a changed or retried remote is replaced. */
   const registered = new Map<string, string>();
 
+  /** The inlined registry is used for the first read only: a retry must see a rollback. */
+  let inlineUsable = true;
+
+  const inlined = (): RemoteRegistry | undefined => {
+    if (!inlineUsable || !runtime.inlineRegistry) return undefined;
+    inlineUsable = false;
+    try {
+      const raw = runtime.inlineRegistry();
+      return raw === undefined ? undefined : parseRemoteRegistry(raw);
+    } catch {
+      // A broken data block is no worse than none: ask the server.
+      return undefined;
+    }
+  };
+
   const readRegistry = (): Promise<RemoteRegistry> => {
     if (!registry) {
+      const fromPage = inlined();
+      if (fromPage) {
+        registry = Promise.resolve(fromPage);
+        return registry;
+      }
       const pending = runtime.fetchRegistry().then((raw) => parseRemoteRegistry(raw));
       // A failed registry read is not cached: the next load asks again.
       pending.catch(() => {
@@ -123,6 +148,7 @@ export function createRemoteLoader(runtime: RemoteRuntime, options: RemoteLoader
     retry(id) {
       modules.delete(id);
       registry = null;
+      inlineUsable = false;
       return start(id, true);
     },
   };

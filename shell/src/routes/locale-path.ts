@@ -1,6 +1,6 @@
 // URL prefixes (§2): Indonesian at `/`, English under `/en`, mobile web under `/pwa` (and
 // `/pwa/en`). Everything below the prefix is the unprefixed path the route table speaks.
-import type { Language } from '@pasar/shared';
+import { ENGLISH_SEGMENT, MOBILE_WEB_SEGMENT, splitLocalePrefix, type Language } from '@pasar/shared';
 
 export interface ShellLocation {
   language: Language;
@@ -10,8 +10,7 @@ export interface ShellLocation {
   path: string;
 }
 
-export const MOBILE_WEB_SEGMENT = 'pwa';
-export const ENGLISH_SEGMENT = 'en';
+export { MOBILE_WEB_SEGMENT, ENGLISH_SEGMENT };
 
 const normalize = (path: string): string => {
   const withSlash = path.startsWith('/') ? path : `/${path}`;
@@ -19,22 +18,10 @@ const normalize = (path: string): string => {
   return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
 };
 
-/** Drops `/<segment>` from the front of `path`; null when `path` does not start with it. */
-const stripSegment = (path: string, segment: string): string | null => {
-  if (path === `/${segment}`) return '/';
-  if (path.startsWith(`/${segment}/`)) return path.slice(segment.length + 1);
-  return null;
-};
-
+/** The prefixes are parsed by the contract's `splitLocalePrefix`, which the server uses too. */
 export function parseLocation(pathname: string): ShellLocation {
-  let path = normalize(pathname || '/');
-  const afterMobile = stripSegment(path, MOBILE_WEB_SEGMENT);
-  const mobileWeb = afterMobile !== null;
-  if (afterMobile !== null) path = afterMobile;
-  const afterLanguage = stripSegment(path, ENGLISH_SEGMENT);
-  const language: Language = afterLanguage !== null ? 'en' : 'id';
-  if (afterLanguage !== null) path = afterLanguage;
-  return { language, mobileWeb, path };
+  const { path, mobileWeb, english } = splitLocalePrefix(pathname || '/');
+  return { language: english ? 'en' : 'id', mobileWeb, path };
 }
 
 /** The prefix of a location (`''`, `/en`, `/pwa`, `/pwa/en`): the router's basename. */

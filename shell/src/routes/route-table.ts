@@ -1,26 +1,12 @@
 // The top-level route table (§2): which part of Pasar owns each path. Pure data and functions,
 // so the owner of every specified route is tested without rendering anything.
+// The prefix -> remote mapping itself is contract data (`REMOTE_MOUNTS` in @pasar/shared), shared
+// with the server, which preloads the owning remote of the page it serves.
+import { REMOTE_MOUNTS, remoteMountForPath, type RemoteId } from '@pasar/shared';
 import { parseLocation } from './locale-path';
 
-/** Federation names of the remotes the shell mounts. */
-export type RemoteId = 'mf_trade' | 'mf_portfolio' | 'mf_account' | 'mf_wallet' | 'mf_reports';
-
-/** A path prefix whose whole subtree belongs to one remote. */
-export interface RemoteMount {
-  prefix: string;
-  remote: RemoteId;
-}
-
-export const REMOTE_MOUNTS: readonly RemoteMount[] = [
-  { prefix: '/trade', remote: 'mf_trade' },
-  { prefix: '/asset', remote: 'mf_trade' },
-  { prefix: '/portfolio', remote: 'mf_portfolio' },
-  { prefix: '/account', remote: 'mf_account' },
-  { prefix: '/notifications', remote: 'mf_account' },
-  { prefix: '/balance', remote: 'mf_wallet' },
-  { prefix: '/transaction-history', remote: 'mf_reports' },
-  { prefix: '/tax-reports', remote: 'mf_reports' },
-];
+export { REMOTE_MOUNTS };
+export type { RemoteId, RemoteMount } from '@pasar/shared';
 
 export type ShellPage = 'home' | 'login' | 'signup' | 'not-found';
 
@@ -38,13 +24,11 @@ export type RouteMatch =
   | { owner: 'shell'; page: ShellPage }
   | { owner: 'remote'; remote: RemoteId; mount: string; /** path below the mount, `/` for the mount itself */ subpath: string };
 
-const isUnder = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
-
 /** The owner of an unprefixed path. */
 export function matchRoute(path: string): RouteMatch {
   const page = SHELL_PAGES[path];
   if (page) return { owner: 'shell', page };
-  const mount = REMOTE_MOUNTS.find((m) => isUnder(path, m.prefix));
+  const mount = remoteMountForPath(path);
   if (mount) {
     return { owner: 'remote', remote: mount.remote, mount: mount.prefix, subpath: path.slice(mount.prefix.length) || '/' };
   }

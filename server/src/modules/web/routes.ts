@@ -6,11 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { ErrorEnvelope, RemoteRegistry } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
+import { contentSecurityPolicy } from './csp';
+import { ShellPage } from './shell-page';
 import { remoteCacheControl, resolveFile, shellCacheControl, SHELL_NOT_BUILT_PAGE, REVALIDATE } from './static-files';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   const registry = app.remoteRegistry;
   const { deployDir, shellDist } = app.config;
+  const shellPage = new ShellPage(shellDist, deployDir);
 
   app.get(
     '/remotes.json',
@@ -56,6 +59,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     if (urlPath === '/api' || urlPath.startsWith('/api/')) throw new AppError('003');
 
     const file = await resolveFile(shellDist, urlPath);
+    if (file === 'index.html') return sendShellPage(request, reply, urlPath);
     if (file) return sendShellFile(reply, file, shellDist);
     if (!acceptsHtml(request)) throw new AppError('003');
 
@@ -66,8 +70,26 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/html; charset=utf-8')
         .send(SHELL_NOT_BUILT_PAGE);
     }
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html', shellDist, { cacheControl: false });
+    return sendShellPage(request, reply, urlPath);
   });
+
+  /**
+   * index.html with the registry inlined and the page's remote preloaded. The CSP is rebuilt from
+   * the same registry read, so the page's policy always allows the remotes it is told about.
+   */
+  async function sendShellPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
+    const read = await registry.read();
+    const live = read.kind === 'ok' ? read : undefined;
+    if (live) reply.header('content-security-policy', contentSecurityPolicy(live.origins));
+    let page: string;
+    try {
+      page = await shellPage.render(urlPath, live?.registry);
+    } catch (error) {
+      request.log.warn({ err: error }, 'shell page could not be prepared; sending index.html as built');
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html', shellDist, { cacheControl: false });
+    }
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+  }
 };
 
 function sendShellFile(reply: FastifyReply, file: string, root: string): FastifyReply {

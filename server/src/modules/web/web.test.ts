@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RemoteRegistry } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { EMPTY_REGISTRY_UPDATED_AT } from './registry-store';
+import { preloadsFromManifest } from './shell-page';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Pasar</title></head><body><div id="root"></div></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -141,7 +142,8 @@ describe('serving the front end', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<script type="application/json" id="pasar-registry">');
     });
 
     it('does not answer the shell for /api/ paths, even to a browser', async () => {
@@ -180,6 +182,116 @@ describe('serving the front end', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('npm start');
       expect(response.body).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    });
+  });
+
+  it('reads a remote’s entry and expose chunks from its manifest, relative to it', () => {
+    const manifest = {
+      metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'Module', path: './Module', assets: { js: { sync: ['__federation_expose_Module.1.js'], async: ['2.js'] } } }],
+    };
+    expect(preloadsFromManifest('/remotes/mf-trade/1/mf-manifest.json', manifest).scripts).toEqual([
+      '/remotes/mf-trade/1/remoteEntry.js',
+      '/remotes/mf-trade/1/__federation_expose_Module.1.js',
+    ]);
+    expect(preloadsFromManifest('https://cdn.example/r/1/mf-manifest.json', { ...manifest, exposes: [{ ...manifest.exposes[0]!, assets: { js: { sync: ['https://evil.example/x.js'] } } }] }).scripts).toEqual([
+      'https://cdn.example/r/1/remoteEntry.js',
+    ]);
+  });
+
+  describe('the inlined registry and the preloads of the page’s remote', () => {
+    const registry: RemoteRegistry = {
+      remotes: {
+        mf_trade: { version: '2.0.0', entry: '/remotes/mf-trade/2.0.0/mf-manifest.json' },
+        mf_portfolio: { version: '1.0.0', entry: '/remotes/mf-portfolio/1.0.0/mf-manifest.json' },
+        mf_wallet: { version: '1.0.0', entry: 'https://cdn.pasar.example/remotes/mf-wallet/1.0.0/mf-manifest.json' },
+      },
+      updatedAt: '2026-11-22T12:00:00.000Z</script><script>alert(1)</script>',
+    };
+    const manifest = (sync: string[], async: string[]) =>
+      JSON.stringify({
+        id: 'x',
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+        exposes: [{ id: 'x:Module', name: 'Module', path: './Module', assets: { js: { sync, async }, css: { sync: [], async: [] } } }],
+      });
+    const dataBlock = (body: string) => {
+      const match = /<script type="application\/json" id="pasar-registry">(.*?)<\/script>/s.exec(body);
+      return match ? (JSON.parse(match[1]) as unknown) : undefined;
+    };
+    const preloads = (body: string) => [...body.matchAll(/<link rel="preload"[^>]*>/g)].map(([link]) => link);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: html });
+
+    beforeAll(async () => {
+      const write = async (folder: string, text: string) => {
+        const dir = path.join(t.dirs.deploy, 'remotes', folder);
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(path.join(dir, 'mf-manifest.json'), text);
+      };
+      await write('mf-trade/2.0.0', manifest(['__federation_expose_Module.11111111.js'], ['134.22222222.js', 'https://elsewhere.example/x.js']));
+      await write('mf-portfolio/1.0.0', manifest(['__federation_expose_Module.33333333.js'], []));
+      await writeRegistry(registry);
+    });
+
+    it.each(['/trade/USDT-IDR', '/en/trade/USDT-IDR', '/pwa/en/asset/crypto/BTC/1'])('%s: the registry, and mf-trade’s manifest', async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(dataBlock(response.body)).toEqual(registry);
+      expect(preloads(response.body)).toEqual([
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/mf-trade/2.0.0/mf-manifest.json">',
+      ]);
+      // All of it in <head>, before the page's own scripts.
+      expect(response.body.indexOf('pasar-registry')).toBeLessThan(response.body.indexOf('</head>'));
+    });
+
+    it('escapes < in the data block so it cannot end the script element', async () => {
+      const response = await get('/trade/USDT-IDR');
+      expect(response.body).not.toContain('</script><script>alert(1)');
+      expect(response.body).toContain('\\u003c/script>');
+    });
+
+    it('/portfolio: mf-portfolio’s preloads', async () => {
+      expect(preloads((await get('/portfolio')).body)).toEqual([
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/mf-portfolio/1.0.0/mf-manifest.json">',
+      ]);
+    });
+
+    it('a remote on another origin: its manifest only, absolute', async () => {
+      expect(preloads((await get('/balance')).body)).toEqual([
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="https://cdn.pasar.example/remotes/mf-wallet/1.0.0/mf-manifest.json">',
+      ]);
+    });
+
+    it.each(['/login', '/', '/nowhere', '/account'])('%s: the registry, no preloads', async (url) => {
+      const response = await get(url);
+      expect(dataBlock(response.body)).toEqual(registry);
+      expect(preloads(response.body)).toEqual([]);
+    });
+
+    it('builds the CSP from the same registry the page carries', async () => {
+      const response = await get('/trade/USDT-IDR');
+      const inlined = dataBlock(response.body) as RemoteRegistry;
+      const origins = Object.values(inlined.remotes)
+        .map((r) => r.entry)
+        .filter((e) => e.startsWith('https://'))
+        .map((e) => new URL(e).origin);
+      const csp = String(response.headers['content-security-policy']);
+      expect(origins).toEqual(['https://cdn.pasar.example']);
+      expect(csp).toContain("script-src 'self' https://cdn.pasar.example");
+      expect(csp).toContain("connect-src 'self' ws: wss: https://cdn.pasar.example");
+    });
+
+    it('follows a publish at once', async () => {
+      const next = { ...registry, remotes: { ...registry.remotes, mf_trade: { version: '9.9.9', entry: '/remotes/mf-trade/9.9.9/mf-manifest.json' } } };
+      await writeRegistry(next);
+      try {
+        const response = await get('/trade');
+        expect(dataBlock(response.body)).toEqual(next);
+        // No manifest on disk for 9.9.9: the page still works, without hints for it.
+        expect(preloads(response.body)).toEqual([]);
+      } finally {
+        await writeRegistry(registry);
+      }
     });
   });
 });
