@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/error-handler';
 import { genReqId, installRequestIdEcho } from './http/request-id';
 import { apiModules } from './modules';
 import { webRoutes } from './modules/web/routes';
+import { compressionPlugin } from './plugins/external/compression';
 import { configPlugin } from './plugins/external/config';
 import { databasePlugin } from './plugins/external/database';
 import { remoteRegistryPlugin } from './plugins/external/remote-registry';
@@ -57,6 +58,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(databasePlugin, options.database ? { database: options.database } : {});
   app.register(remoteRegistryPlugin);
   app.register(securityHeadersPlugin);
+  app.register(compressionPlugin);
   app.register(swaggerPlugin);
 
   app.register(

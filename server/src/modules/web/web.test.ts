@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RemoteRegistry } from '@pasar/shared/contract';
@@ -133,6 +134,29 @@ describe('serving the front end', () => {
       const response = await t.app.inject({ method: 'GET', url: '/remotes/mf_trade/9.9.9/remoteEntry.js', headers: html });
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('<div id="root">');
+    });
+  });
+
+  describe('compression', () => {
+    const bigScript = `${'export const value = "pasar";\n'.repeat(400)}`;
+
+    it('sends scripts brotli- or gzip-compressed to browsers that accept it, and plain to others', async () => {
+      await fs.writeFile(path.join(t.dirs.shell, 'big.0a1b2c3d4e.js'), bigScript);
+      const get = (encoding?: string) =>
+        t.app.inject({ method: 'GET', url: '/big.0a1b2c3d4e.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+      expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(bigScript);
     });
   });
 
