@@ -4,7 +4,8 @@ import styled from '@emotion/styled';
 import { tokens } from '@pasar/shared';
 
 export const Panel = styled.section`
-  max-width: 560px;
+  /* Never edge to edge: a 360 px phone keeps a gutter on both sides. */
+  width: min(560px, calc(100% - 2 * ${tokens.space.md}));
   margin: ${tokens.space.xxl} auto;
   padding: ${tokens.space.xl};
   background: ${tokens.colors.surface};
