@@ -121,6 +121,18 @@ describe('publish', () => {
     expect(fx.builds).toHaveLength(1);
   });
 
+  it('builds a labelled release outside dist/, so a later --no-build publish does not ship the label', async () => {
+    const [labelled] = await publishRemotes(fx.ctx, { remotes: ['mf-trade'], build: true, label: 'hotfix 2' });
+    const labelledFolder = path.join(fx.paths.deployDir, 'remotes', 'mf-trade', labelled!.version);
+    expect(fs.readFileSync(path.join(labelledFolder, 'label.txt'), 'utf8')).toBe('hotfix 2');
+    expect(fs.existsSync(path.join(fx.root, 'mf-trade', 'dist', 'label.txt'))).toBe(false);
+    expect(fs.readdirSync(fx.root).filter((name) => name.startsWith('labelled-'))).toEqual([]);
+
+    const [plain] = await publishRemotes(fx.ctx, { remotes: ['mf-trade'], build: false });
+    expect(plain!.version).not.toBe(labelled!.version);
+    expect(fs.existsSync(path.join(fx.paths.deployDir, 'remotes', 'mf-trade', plain!.version, 'label.txt'))).toBe(false);
+  });
+
   it('makes the entry absolute with --entry-base', async () => {
     const [o] = await publishRemotes(fx.ctx, { remotes: ['mf-trade'], build: false, entryBase: 'https://cdn.example.com/pasar/remotes/' });
     expect(o!.entry).toBe(`https://cdn.example.com/pasar/remotes/mf-trade/${o!.version}/mf-manifest.json`);

@@ -74,17 +74,37 @@ export async function publishRemotes(ctx: ReleaseContext, request: PublishReques
   const remotes = [...new Set(request.remotes.map((r) => remoteFolderOf(ctx.paths, r)))];
   const entryBase = request.entryBase === undefined ? undefined : normalizeEntryBase(request.entryBase);
 
+  // Where each remote was built: its dist/, or a temporary folder for a labelled build.
+  const builtInto = new Map<string, string>();
   if (request.build) {
-    for (const remote of remotes) await ctx.build(remote, request.label);
+    for (const remote of remotes) {
+      const folder = await ctx.build(remote, request.label);
+      if (folder !== undefined) builtInto.set(remote, folder);
+    }
   } else if (request.label !== undefined) {
     ctx.log(`note: --no-build, so the label "${request.label}" is recorded in the history only, not baked into the build`);
   }
 
+  try {
+    return await publishBuilt(ctx, request, remotes, entryBase, builtInto);
+  } finally {
+    // A labelled build lived in a temporary folder; its copy is in the deploy now (or refused).
+    for (const folder of builtInto.values()) await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function publishBuilt(
+  ctx: ReleaseContext,
+  request: PublishRequest,
+  remotes: string[],
+  entryBase: string | undefined,
+  builtInto: ReadonlyMap<string, string>,
+): Promise<PublishOutcome[]> {
   const shell = await readManifest(path.join(ctx.paths.shellDist, 'mf-manifest.json'), 'The shell', SHELL_HINT);
   const prepared: Prepared[] = [];
   const refusals: IncompatibleRemoteError[] = [];
   for (const remote of remotes) {
-    const dist = remoteDist(ctx.paths, remote);
+    const dist = builtInto.get(remote) ?? remoteDist(ctx.paths, remote);
     const manifest = await readManifest(
       path.join(dist, 'mf-manifest.json'),
       remote,

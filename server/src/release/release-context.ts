@@ -1,12 +1,17 @@
 // What the commands need from the outside world, injectable so tests run without webpack.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ReleaseError } from './release-errors';
 import type { ReleasePaths } from './release-paths';
 
-/** Builds one remote's `dist/`, with `label` baked in when given. */
-export type RemoteBuilder = (remote: string, label: string | undefined) => Promise<void>;
+/**
+ * Builds one remote and resolves to the folder it built into: the remote's own `dist/`
+ * (`undefined`), or — for a labelled build — a temporary folder, so the label never lingers in
+ * `dist/` for a later `--no-build` publish to ship by mistake. The caller removes that folder.
+ */
+export type RemoteBuilder = (remote: string, label: string | undefined) => Promise<string | undefined>;
 
 export interface ReleaseContext {
   readonly paths: ReleasePaths;
@@ -26,18 +31,24 @@ export function pnpmCommand(repoRoot: string, env: NodeJS.ProcessEnv = process.e
 /** The real builder: the package's own `build` script (`webpack --mode production`). */
 export function pnpmBuilder(repoRoot: string, log: (line: string) => void): RemoteBuilder {
   return (remote, label) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<string | undefined>((resolve, reject) => {
       const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, remote, 'package.json'), 'utf8')) as { name: string };
       const pnpm = pnpmCommand(repoRoot);
-      log(`building ${remote}${label ? ` (label "${label}")` : ''}: pnpm --filter ${pkg.name} build`);
       const env = { ...process.env };
-      if (label !== undefined) env.PASAR_BUILD_LABEL = label;
-      const child = spawn(pnpm, ['--filter', pkg.name, 'build'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      const args = ['--filter', pkg.name, 'build'];
+      let outDir: string | undefined;
+      if (label !== undefined) {
+        env.PASAR_BUILD_LABEL = label;
+        outDir = fs.mkdtempSync(path.join(os.tmpdir(), `pasar-release-${remote}-`));
+        args.push('--output-path', outDir);
+      }
+      log(`building ${remote}${label ? ` (label "${label}")` : ''}: pnpm ${args.join(' ')}`);
+      const child = spawn(pnpm, args, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
       child.on('error', (error) => reject(new ReleaseError(`Could not run ${pnpm}: ${error.message}`)));
-      child.on('exit', (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(new ReleaseError(`Building ${remote} failed (${signal ?? `exit ${code}`}); nothing was published.`)),
-      );
+      child.on('exit', (code, signal) => {
+        if (code === 0) return resolve(outDir);
+        if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+        reject(new ReleaseError(`Building ${remote} failed (${signal ?? `exit ${code}`}); nothing was published.`));
+      });
     });
 }

@@ -71,8 +71,14 @@ export function makeFixture(options: { clock?: () => Date } = {}): Fixture {
     paths,
     now: options.clock ?? (() => new Date((tick += 1000))),
     log: (line) => logs.push(line),
+    // Like the real builder: a labelled build goes to a folder of its own, never into dist/.
     build: async (remote, label) => {
       builds.push({ remote, label });
+      if (label === undefined) return undefined;
+      const out = fs.mkdtempSync(path.join(root, `labelled-${remote}-`));
+      fs.cpSync(path.join(root, remote, 'dist'), out, { recursive: true });
+      fs.writeFileSync(path.join(out, 'label.txt'), label);
+      return out;
     },
   };
 
