@@ -18,7 +18,8 @@ export const USAGE = `Usage: pnpm release <command>
       --entry-base: absolute URL serving the deploy's remotes/ folder (a CDN, a second origin);
       an origin alone means <origin>/remotes.
   rollback <remote> [--to <version>] [--entry-base <url>] [--force]
-      Point the registry back at the version live before the current one, or at --to.
+      Point the registry back at the version live before the current one, or at --to. When the
+      last change only moved the live version to another address (--entry-base), undo that move.
   list [<remote>] [--json]
       Versions on disk, which one is live, and the history of what was live when.
 

@@ -60,3 +60,20 @@ export function lastEntryTo(history: ReleaseHistory, remote: string, version: st
     .filter((e) => e.to === version)
     .at(-1);
 }
+
+/**
+ * When the last change to `remote` only moved the live version to another address (a publish
+ * with `--entry-base` of the version already live), the address it had before; otherwise
+ * undefined. A rollback then undoes the move instead of looking for an older version.
+ */
+export function entryBeforeMove(
+  history: ReleaseHistory,
+  remote: string,
+  current: { version: string; entry: string },
+): string | undefined {
+  const records = historyOf(history, remote);
+  const last = records.at(-1);
+  if (!last || last.from !== current.version || last.to !== current.version || last.entry !== current.entry) return undefined;
+  const before = records.slice(0, -1).filter((e) => e.to === current.version).at(-1);
+  return before && before.entry !== undefined && before.entry !== current.entry ? before.entry : undefined;
+}

@@ -94,6 +94,24 @@ describe('rollback', () => {
     expect((await readRegistry(fx.paths)).remotes.mf_trade!.entry).toBe(`https://cdn.example.com/r/mf-trade/${v1}/mf-manifest.json`);
   });
 
+  it('undoes a move of the live version to another address (a CDN) without changing the version', async () => {
+    const before = (await readRegistry(fx.paths)).remotes.mf_trade!;
+    await publishRemotes(fx.ctx, { remotes: ['mf-trade'], build: false, entryBase: 'https://cdn.example.com/r' });
+    expect((await readRegistry(fx.paths)).remotes.mf_trade!.entry).toBe(`https://cdn.example.com/r/mf-trade/${v3}/mf-manifest.json`);
+
+    const outcome = await rollbackRemote(fx.ctx, { remote: 'mf-trade' });
+    expect(outcome).toMatchObject({ from: v3, to: v3, changed: true });
+    expect((await readRegistry(fx.paths)).remotes.mf_trade).toEqual(before);
+    expect((await readHistory(fx.paths)).entries.at(-1)).toMatchObject({ action: 'rollback', to: v3, entry: before.entry });
+
+    // Like every rollback, a second one undoes the first: the CDN address again, same version.
+    await rollbackRemote(fx.ctx, { remote: 'mf-trade' });
+    expect((await readRegistry(fx.paths)).remotes.mf_trade).toMatchObject({
+      version: v3,
+      entry: `https://cdn.example.com/r/mf-trade/${v3}/mf-manifest.json`,
+    });
+  });
+
   it('a version folder deleted by hand is reported, not pointed at', async () => {
     fs.rmSync(path.join(fx.paths.deployDir, 'remotes', 'mf-trade', v2), { recursive: true });
     await expect(rollbackRemote(fx.ctx, { remote: 'mf-trade' })).rejects.toThrow(/no longer on disk/);

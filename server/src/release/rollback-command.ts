@@ -8,7 +8,7 @@ import { withFileLock } from './file-lock';
 import { entryFor, normalizeEntryBase, warnNotProvided } from './publish-command';
 import type { ReleaseContext } from './release-context';
 import { IncompatibleRemoteError, ReleaseError } from './release-errors';
-import { appendHistory, lastEntryTo, previouslyLive, readHistory } from './release-history';
+import { appendHistory, entryBeforeMove, lastEntryTo, previouslyLive, readHistory, type ReleaseHistory } from './release-history';
 import { deployedVersionDir, lockPath, normalizeRemoteName } from './release-paths';
 import { pointRemote, readRegistry, writeRegistry } from './registry-store';
 import { readManifest } from './remote-manifest';
@@ -41,6 +41,7 @@ export async function rollbackRemote(ctx: ReleaseContext, request: RollbackReque
     const available = onDisk.length > 0 ? onDisk.join(', ') : '(none)';
 
     let target: string;
+    let movedFrom: string | undefined;
     if (request.to !== undefined) {
       target = request.to;
       if (!onDisk.includes(target)) {
@@ -48,23 +49,15 @@ export async function rollbackRemote(ctx: ReleaseContext, request: RollbackReque
       }
     } else {
       if (!current) throw new ReleaseError(`${remote} is not live (not in the registry); there is nothing to roll back.`);
-      const made = previouslyLive(history, remote, current.version);
-      if (!made || made.from === null) {
-        throw new ReleaseError(
-          `The history has no version of ${remote} that was live before ${current.version}. ` +
-            `Name one with --to <version>; versions on disk: ${available}.`,
-        );
-      }
-      target = made.from;
-      if (!onDisk.includes(target)) {
-        throw new ReleaseError(
-          `${remote} ${target} was live before ${current.version}, but its folder is no longer on disk. ` +
-            `Name another with --to <version>; versions on disk: ${available}.`,
-        );
-      }
+      // When the last change only moved the live version (say, to a CDN), undo that move.
+      movedFrom = entryBeforeMove(history, remote, current);
+      target = movedFrom !== undefined ? current.version : versionLiveBefore(history, remote, current.version, onDisk);
     }
 
-    const entry = chooseEntry(request, remote, target, current, lastEntryTo(history, remote, target)?.entry);
+    const entry =
+      request.entryBase === undefined && movedFrom !== undefined
+        ? movedFrom
+        : chooseEntry(request, remote, target, current, lastEntryTo(history, remote, target)?.entry);
     if (current?.version === target && current.entry === entry) {
       ctx.log(`${remote}: ${target} is already live; nothing changed`);
       return { remote, from: current.version, to: target, entry, changed: false };
@@ -84,6 +77,25 @@ export async function rollbackRemote(ctx: ReleaseContext, request: RollbackReque
     });
     return { remote, from: current?.version ?? null, to: target, entry, changed: true };
   });
+}
+
+/** The version live before `current`, which must still be on disk. */
+function versionLiveBefore(history: ReleaseHistory, remote: string, current: string, onDisk: string[]): string {
+  const available = onDisk.length > 0 ? onDisk.join(', ') : '(none)';
+  const made = previouslyLive(history, remote, current);
+  if (!made || made.from === null) {
+    throw new ReleaseError(
+      `The history has no version of ${remote} that was live before ${current}. ` +
+        `Name one with --to <version>; versions on disk: ${available}.`,
+    );
+  }
+  if (!onDisk.includes(made.from)) {
+    throw new ReleaseError(
+      `${remote} ${made.from} was live before ${current}, but its folder is no longer on disk. ` +
+        `Name another with --to <version>; versions on disk: ${available}.`,
+    );
+  }
+  return made.from;
 }
 
 /**
