@@ -1,6 +1,5 @@
-import { setLanguage, type Language, UNSAFE_NavigationContext, useLocation } from '@pasar/shared';
+import { pathInLanguage, setLanguage, type Language, UNSAFE_NavigationContext, useLocation } from '@pasar/shared';
 import { useCallback, useContext } from 'react';
-import { languagePath } from './language-path';
 
 /**
  * Switches language and moves to the same page under the new prefix. The prefix is the router's
@@ -14,7 +13,7 @@ export function useSwitchLanguage(): (language: Language) => Promise<void> {
     async (language: Language) => {
       const fullPath = `${basename.replace(/\/$/, '')}${pathname}`;
       // The URL first: the shell derives the language from it, so the two never disagree.
-      navigator.push(`${languagePath(fullPath, language)}${search}${hash}`);
+      navigator.push(`${pathInLanguage(fullPath, language)}${search}${hash}`);
       await setLanguage(language);
     },
     [basename, hash, navigator, pathname, search],

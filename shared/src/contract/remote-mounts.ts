@@ -1,6 +1,7 @@
 // Which remote owns which path (§2), as plain data: the shell's route table mounts remotes with
 // it and the server preloads the owning remote of a page it serves. No zod, so the browser's
 // first load can import it (decision 0006).
+import type { Language } from './enums';
 
 /** A path prefix whose whole subtree belongs to one remote (federation name). */
 export interface RemoteMount {
@@ -55,6 +56,17 @@ export function splitLocalePrefix(pathname: string): { path: string; mobileWeb: 
   const afterLanguage = stripSegment(path, ENGLISH_SEGMENT);
   if (afterLanguage !== null) path = afterLanguage;
   return { path, mobileWeb: afterMobile !== null, english: afterLanguage !== null };
+}
+
+/** The prefix of a language and mode: `''`, `/en`, `/pwa` or `/pwa/en` (the router's basename). */
+export const localePrefix = (language: Language, mobileWeb: boolean): string =>
+  `${mobileWeb ? `/${MOBILE_WEB_SEGMENT}` : ''}${language === 'en' ? `/${ENGLISH_SEGMENT}` : ''}`;
+
+/** The same page in another language, keeping the mobile-web prefix (`/pwa/x` -> `/pwa/en/x`). */
+export function pathInLanguage(pathname: string, language: Language): string {
+  const { path, mobileWeb } = splitLocalePrefix(pathname);
+  const prefix = localePrefix(language, mobileWeb);
+  return path === '/' ? prefix || '/' : `${prefix}${path}`;
 }
 
 /** The unprefixed path of a pathname (`/pwa/en/trade/USDT-IDR` -> `/trade/USDT-IDR`). */

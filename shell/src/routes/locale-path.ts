@@ -1,6 +1,6 @@
 // URL prefixes (§2): Indonesian at `/`, English under `/en`, mobile web under `/pwa` (and
 // `/pwa/en`). Everything below the prefix is the unprefixed path the route table speaks.
-import { ENGLISH_SEGMENT, MOBILE_WEB_SEGMENT, splitLocalePrefix, type Language } from '@pasar/shared';
+import { ENGLISH_SEGMENT, localePrefix, MOBILE_WEB_SEGMENT, splitLocalePrefix, type Language } from '@pasar/shared';
 
 export interface ShellLocation {
   language: Language;
@@ -25,9 +25,8 @@ export function parseLocation(pathname: string): ShellLocation {
 }
 
 /** The prefix of a location (`''`, `/en`, `/pwa`, `/pwa/en`): the router's basename. */
-export function prefixOf({ language, mobileWeb }: Pick<ShellLocation, 'language' | 'mobileWeb'>): string {
-  return `${mobileWeb ? `/${MOBILE_WEB_SEGMENT}` : ''}${language === 'en' ? `/${ENGLISH_SEGMENT}` : ''}`;
-}
+export const prefixOf = ({ language, mobileWeb }: Pick<ShellLocation, 'language' | 'mobileWeb'>): string =>
+  localePrefix(language, mobileWeb);
 
 /** The inverse of parseLocation. `path` may carry a query or hash; it is kept as given. */
 export function buildPath({ language, mobileWeb, path }: ShellLocation): string {
