@@ -35,6 +35,9 @@ const ConfigSchema = z.object({
   SHELL_DIST: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // -- identity and account settings (issue 3) --
+  // -- market data settings (issue 4) --
+  // -- pub/sub and stream settings (issue 4) --
 });
 
 export type PasarMode = 'development' | 'production';
@@ -55,6 +58,9 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The site's public origin (no trailing slash), when known. */
   readonly publicOrigin?: string;
+  // -- identity and account config (issue 3) --
+  // -- market data config (issue 4) --
+  // -- pub/sub and stream config (issue 4) --
 }
 
 export class ConfigError extends Error {
@@ -93,5 +99,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     shellDist: resolveDir(e.SHELL_DIST, path.join('shell', 'dist')),
     logLevel: e.LOG_LEVEL,
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
+    // -- identity and account values (issue 3) --
+    // -- market data values (issue 4) --
+    // -- pub/sub and stream values (issue 4) --
   };
 }

@@ -2,6 +2,16 @@
 // `modules/<domain>/` whose index.ts exports a plugin that wires repo -> service -> routes;
 // add it here.
 import type { FastifyPluginAsync } from 'fastify';
+import { accountModule } from './account';
 import { healthModule } from './health';
+import { identityModule } from './identity';
+import { marketModule } from './market';
+import { streamModule } from './stream';
 
-export const apiModules: readonly FastifyPluginAsync[] = [healthModule];
+export const apiModules: readonly FastifyPluginAsync[] = [
+  healthModule,
+  identityModule,
+  accountModule,
+  marketModule,
+  streamModule,
+];

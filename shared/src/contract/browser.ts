@@ -49,3 +49,12 @@ export type {
   SymbolInfoResponse,
   UsStockSymbolInfo,
 } from './symbol-info';
+// Areas added by issues 3 and 4: their paths as values, their shapes as types only.
+export * from './identity-paths';
+export * from './account-paths';
+export * from './market-paths';
+export * from './stream-paths';
+export type * from './identity';
+export type * from './account';
+export type * from './market';
+export type * from './stream';

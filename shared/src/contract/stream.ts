@@ -1,0 +1,2 @@
+// Live streams (issue 4): the WebSocket protocol's messages — zod schemas and their types.
+export {};
