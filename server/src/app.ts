@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/error-handler';
 import { genReqId, installRequestIdEcho } from './http/request-id';
 import { apiModules } from './modules';
 import { webRoutes } from './modules/web/routes';
+import { adminAuthPlugin } from './plugins/admin-auth';
 import { compressionPlugin } from './plugins/external/compression';
 import { configPlugin } from './plugins/external/config';
 import { databasePlugin } from './plugins/external/database';
@@ -60,6 +61,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(securityHeadersPlugin);
   app.register(compressionPlugin);
   app.register(swaggerPlugin);
+  app.register(adminAuthPlugin);
+  // -- identity plugins (auth decorators) register here (issue 3) --
+  // -- pub/sub and websocket plugins register here (issue 4) --
+  // -- market data plugin registers here (issue 4) --
 
   app.register(
     async (api) => {

@@ -35,7 +35,10 @@ const ConfigSchema = z.object({
   SHELL_DIST: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  // -- identity and account settings (issue 3) --
+  /** Operator token for the admin routes; without it one is kept in `<dataDir>/admin-token`. */
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // -- identity settings (issue 3) --
+  // -- account settings (issue 3) --
   // -- market data settings (issue 4) --
   // -- pub/sub and stream settings (issue 4) --
 });
@@ -58,7 +61,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The site's public origin (no trailing slash), when known. */
   readonly publicOrigin?: string;
-  // -- identity and account config (issue 3) --
+  /** Operator token (ADMIN_TOKEN); absent: kept in `<dataDir>/admin-token`. */
+  readonly adminToken?: string;
+  // -- identity config (issue 3) --
+  // -- account config (issue 3) --
   // -- market data config (issue 4) --
   // -- pub/sub and stream config (issue 4) --
 }
@@ -99,7 +105,9 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     shellDist: resolveDir(e.SHELL_DIST, path.join('shell', 'dist')),
     logLevel: e.LOG_LEVEL,
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
-    // -- identity and account values (issue 3) --
+    ...(e.ADMIN_TOKEN ? { adminToken: e.ADMIN_TOKEN } : {}),
+    // -- identity values (issue 3) --
+    // -- account values (issue 3) --
     // -- market data values (issue 4) --
     // -- pub/sub and stream values (issue 4) --
   };

@@ -1,0 +1,6 @@
+// Every operator command, by area. A new area is a file here exporting an AdminCommand as default.
+import type { AdminCommand } from '../command';
+import kyc from './kyc';
+import market from './market';
+
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market];
