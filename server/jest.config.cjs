@@ -3,7 +3,7 @@
 // --experimental-vm-modules (see package.json).
 // ESM-only dependencies that Node 20 loads through require(esm) but Jest (before Node 24.9)
 // cannot: swc compiles them to CommonJS like our own files.
-const ESM_ONLY = ['content-disposition', 'cookie'];
+const ESM_ONLY = ['content-disposition', 'cookie', 'jose'];
 const esmOnly = ESM_ONLY.map((name) => `\\.pnpm/${name}@|${name}/`).join('|');
 
 /** @type {import('jest').Config} */

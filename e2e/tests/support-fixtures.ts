@@ -111,9 +111,87 @@ export const localized = (path: string, lang: Lang, pwa = false): string =>
 /** The path part of a specification path (`/trade?ticker=AAPL` → `/trade`). */
 export const pathnameOf = (path: string): string => path.split(/[?#]/)[0]!;
 
-/** A session as the shell reads it back on load: a token cookie it accepts (§5: > 12 chars). */
-export async function signIn(context: BrowserContext, baseURL: string): Promise<void> {
-  await context.addCookies([{ name: 'pasarToken', value: 'e2e-session-token-0123456789', url: baseURL }]);
+/** The form control (input, select) labelled exactly so; a section named by the same heading is not it. */
+export const input = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input, select, textarea'));
+
+/** A user signed up through the real API in a test. */
+export interface TestUser {
+  phone: string;
+  pin: string;
+  accessToken: string;
+  /** Without the `web-` prefix, as the `deviceId` cookie holds it. */
+  deviceId: string;
+}
+
+/** A fresh Indonesian mobile number per call: +62812 and 8 random digits. */
+export function uniquePhone(): string {
+  const digits = `${Date.now() % 100_000}${Math.floor(Math.random() * 1000)}`.padStart(8, '0').slice(-8);
+  return `+62812${digits}`;
+}
+
+interface Envelope<T> {
+  status: string;
+  data: T;
+  error_code?: string;
+  error_message?: string;
+}
+
+async function apiCall<T>(context: BrowserContext, baseURL: string, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await context.request.fetch(new URL(path, baseURL).toString(), {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.status !== 'success') throw new Error(`${method} ${path}: ${response.status()} ${envelope.error_code} ${envelope.error_message}`);
+  return envelope.data;
+}
+
+/** The newest code the development inbox holds for an address (sent after `since`, ms). */
+export async function latestCode(context: BrowserContext, baseURL: string, to: string, since = 0): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const inbox = await apiCall<{ messages: Array<{ code?: string; createdAt: string }> }>(
+      context,
+      baseURL,
+      'GET',
+      `/api/dev/inbox?to=${encodeURIComponent(to)}`,
+    );
+    const fresh = inbox.messages
+      .filter((m) => m.code && Date.parse(m.createdAt) >= since - 1000)
+      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+    if (fresh[0]?.code) return fresh[0].code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no code in the development inbox for ${to}`);
+}
+
+/**
+ * A real session: signs a new user up through the API (phone, the code from the development
+ * inbox, a PIN), then leaves what the browser keeps: the access token cookie the shell reads
+ * back, the HttpOnly refresh cookie the server set, and the device id the session was made for.
+ */
+export async function signIn(context: BrowserContext, baseURL: string, options: { phone?: string; pin?: string; name?: string } = {}): Promise<TestUser> {
+  const phone = options.phone ?? uniquePhone();
+  const pin = options.pin ?? '135792';
+  const deviceId = crypto.randomUUID();
+  const headers = { 'x-device-id': `web-${deviceId}` };
+  const since = Date.now();
+  await apiCall(context, baseURL, 'POST', '/api/auth/signup/phone', { phone }, headers);
+  const otp = await latestCode(context, baseURL, phone, since);
+  const { signupToken } = await apiCall<{ signupToken: string }>(context, baseURL, 'POST', '/api/auth/signup/verify-otp', { phone, otp }, headers);
+  const session = await apiCall<{ accessToken: string }>(
+    context,
+    baseURL,
+    'POST',
+    '/api/auth/register-pin',
+    { signupToken, pin, ...(options.name ? { name: options.name } : {}) },
+    headers,
+  );
+  await context.addCookies([
+    { name: 'pasarToken', value: session.accessToken, url: baseURL },
+    { name: 'deviceId', value: deviceId, url: baseURL },
+  ]);
+  return { phone, pin, accessToken: session.accessToken, deviceId };
 }
 
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {

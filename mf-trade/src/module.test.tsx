@@ -1,7 +1,12 @@
 import { registerTranslations, type Language } from '@pasar/shared';
-import { renderWithShell } from '@pasar/shared/testing';
+import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen } from '@testing-library/react';
+import { resetInstrumentCache } from './market/market-api';
 import tradeModule from './module';
+import { installFakeLive, type FakeLive } from './testing/fake-live';
+import { mockMarket } from './testing/market-fixtures';
+
+jest.mock('./chart/chart-engine', () => jest.requireActual('./testing/chart-engine-mock'));
 
 beforeAll(() => registerTranslations(tradeModule.namespace, tradeModule.i18n));
 
@@ -26,30 +31,26 @@ describe('trade module', () => {
   });
 });
 
-const HEADINGS: { path: string; route: string; heading: Record<Language, string> }[] = [
-  { path: '/trade', route: '/trade', heading: { id: 'Trading', en: 'Trade' } },
-  { path: '/trade/USDT-IDR', route: '/trade/USDT-IDR', heading: { id: 'Jelajahi USDT-IDR', en: 'Explore USDT-IDR' } },
-  {
-    path: '/asset/crypto/:symbol/:assetId',
-    route: '/asset/crypto/btc/1',
-    heading: { id: 'Aset kripto BTC', en: 'Crypto asset BTC' },
-  },
-  {
-    path: '/asset/usstock/:symbol/:assetId',
-    route: '/asset/usstock/AAPL/7',
-    heading: { id: 'Saham AS AAPL', en: 'US stock AAPL' },
-  },
-  {
-    path: '/asset/usindex/:symbol/:assetId',
-    route: '/asset/usindex/SPX/3',
-    heading: { id: 'Indeks AS SPX', en: 'US index SPX' },
-  },
+const HEADINGS: { path: string; route: string; heading: Record<Language, string>; region: Record<Language, string> }[] = [
+  { path: '/trade', route: '/trade', heading: { id: 'Trading', en: 'Trade' }, region: { id: 'Grafik BTC-IDR', en: 'BTC-IDR chart' } },
+  { path: '/trade/USDT-IDR', route: '/trade/USDT-IDR', heading: { id: 'Jelajahi USDT-IDR', en: 'Explore USDT-IDR' }, region: { id: 'Grafik USDT-IDR', en: 'USDT-IDR chart' } },
+  { path: '/asset/crypto/:symbol/:assetId', route: '/asset/crypto/btc/1', heading: { id: 'Aset kripto BTC', en: 'Crypto asset BTC' }, region: { id: 'Grafik BTC-IDR', en: 'BTC-IDR chart' } },
+  { path: '/asset/usstock/:symbol/:assetId', route: '/asset/usstock/AAPL/7', heading: { id: 'Saham AS AAPL', en: 'US stock AAPL' }, region: { id: 'Grafik AAPL', en: 'AAPL chart' } },
+  { path: '/asset/usindex/:symbol/:assetId', route: '/asset/usindex/SPX/3', heading: { id: 'Indeks AS SPX', en: 'US index SPX' }, region: { id: 'Grafik SPX', en: 'SPX chart' } },
 ];
 
+let live: FakeLive;
+beforeEach(() => {
+  resetInstrumentCache();
+  live = installFakeLive();
+});
+afterEach(() => live.restore());
+
 describe.each(['id', 'en'] as const)('every trade page in %s', (language) => {
-  it.each(HEADINGS)('$route shows its translated heading', async ({ path, route, heading }) => {
+  it.each(HEADINGS)('$route shows its symbol and translated chart', async ({ path, route, heading, region }) => {
     const { Component } = tradeModule.routes.find((r) => r.path === path)!;
-    renderWithShell(<Component />, { route, path, language });
+    renderWithShell(<Component />, { route, path, language, api: mockMarket(createTestApiClient()) });
     expect(await screen.findByRole('heading', { level: 1, name: heading[language] })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: region[language] })).toBeInTheDocument();
   });
 });

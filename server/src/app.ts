@@ -11,12 +11,18 @@ import { genReqId, installRequestIdEcho } from './http/request-id';
 import { apiModules } from './modules';
 import { webRoutes } from './modules/web/routes';
 import { adminAuthPlugin } from './plugins/admin-auth';
+import { marketPlugin } from './plugins/market';
 import { compressionPlugin } from './plugins/external/compression';
 import { configPlugin } from './plugins/external/config';
 import { databasePlugin } from './plugins/external/database';
 import { remoteRegistryPlugin } from './plugins/external/remote-registry';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { swaggerPlugin } from './plugins/external/swagger';
+import { messagesPlugin } from './messages/plugin';
+import { devInboxPlugin } from './modules/dev-inbox';
+import { authPlugin } from './plugins/auth';
+import { pubsubPlugin } from './plugins/pubsub';
+import { websocketPlugin } from './plugins/websocket';
 
 export interface BuildAppOptions {
   /** An open database the caller owns (and closes); without one the app opens its own from config. */
@@ -63,8 +69,14 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(swaggerPlugin);
   app.register(adminAuthPlugin);
   // -- identity plugins (auth decorators) register here (issue 3) --
+  app.register(messagesPlugin);
+  app.register(authPlugin);
+  app.register(devInboxPlugin);
   // -- pub/sub and websocket plugins register here (issue 4) --
+  app.register(pubsubPlugin);
+  app.register(websocketPlugin);
   // -- market data plugin registers here (issue 4) --
+  app.register(marketPlugin);
 
   app.register(
     async (api) => {

@@ -38,9 +38,47 @@ const ConfigSchema = z.object({
   /** Operator token for the admin routes; without it one is kept in `<dataDir>/admin-token`. */
   ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // -- identity settings (issue 3) --
+  /** HS256 key of the access tokens (at least 32 characters); required in production. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PIN_FRESH_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  MESSAGE_PROVIDER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  MESSAGE_PROVIDER_KEY: optionalString,
+  /** Multiplies the per-IP rate limits (default 1 in production, 10 in development). */
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).optional(),
   // -- account settings (issue 3) --
+  /** Development only: approve PENDING identity checks after this many seconds; 'off' disables. */
+  KYC_AUTO_APPROVE_SECONDS: optionalString.pipe(z.string().regex(/^(off|\d{1,6})$/, "must be a number of seconds or 'off'").optional()),
+  TELEGRAM_BOT_USERNAME: optionalString.pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'must be a Telegram bot username').optional()),
+  /** The Telegram bot sends it in `x-telegram-webhook-secret`; without it the webhook refuses every call. */
+  TELEGRAM_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SALESFORCE_LOGIN_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Key of the opaque per-user identifiers (Salesforce); absent: kept in `<dataDir>/account-id-secret`. */
+  ACCOUNT_ID_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Private folder of uploaded files (identity documents); default `<dataDir>/uploads`. */
+  UPLOADS_DIR: optionalString,
   // -- market data settings (issue 4) --
+  /** Seed of the simulated market: the same seed gives the same prices on every instance. */
+  MARKET_SEED: z.string().min(1).default('pasar'),
+  /** How often the stream hub polls the market for watched symbols (ms). */
+  MARKET_TICK_MS: z.coerce.number().int().min(50).max(10_000).default(250),
+  /** USD/IDR spread around the mid, percent of the mid split evenly between buy and sell. */
+  MARKET_USD_SPREAD_PERCENT: z.coerce.number().min(0).max(10).default(1),
+  /** How long an instance trusts its in-memory copy of the halts table (ms). */
+  MARKET_HALT_CACHE_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** Comma-separated RSS/Atom feed URLs to ingest news from; empty: only the shipped sample. */
+  NEWS_FEEDS: optionalString,
+  NEWS_POLL_SECONDS: z.coerce.number().int().min(60).default(900),
   // -- pub/sub and stream settings (issue 4) --
+  /** Redis for pub/sub between instances; unset: the in-process bus (one instance). */
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
+  /** Prefix of every Redis channel and key (several deployments or test runs on one Redis). */
+  REDIS_PREFIX: z.string().min(1).max(64).default('pasar:'),
+  /** At most one message per stream per this many ms; 0 sends every update (firehose). */
+  STREAM_CONFLATE_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  /** WebSocket ping interval; a connection that missed a whole interval's pong is dropped. */
+  STREAM_PING_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
 });
 
 export type PasarMode = 'development' | 'production';
@@ -64,9 +102,38 @@ export interface Config {
   /** Operator token (ADMIN_TOKEN); absent: kept in `<dataDir>/admin-token`. */
   readonly adminToken?: string;
   // -- identity config (issue 3) --
+  readonly identity: {
+    /** Unset in development: the server keeps a generated one in `<dataDir>/jwt-secret`. */
+    readonly jwtSecret?: string;
+    readonly accessTokenTtlSeconds: number;
+    readonly refreshTokenTtlDays: number;
+    readonly pinFreshSeconds: number;
+    /** Where SMS and e-mail go (HTTP POST, bearer key); unset in development: the dev inbox. */
+    readonly messageProvider?: { readonly url: string; readonly key: string };
+    readonly rateLimitIpFactor: number;
+  };
   // -- account config (issue 3) --
+  readonly account: {
+    /** Seconds before a PENDING identity check is approved automatically (development only); null: never. */
+    readonly kycAutoApproveSeconds: number | null;
+    readonly telegramBotUsername: string;
+    readonly telegramWebhookSecret?: string;
+    readonly salesforceLoginUrl?: string;
+    readonly idSecret?: string;
+    readonly uploadsDir: string;
+  };
   // -- market data config (issue 4) --
+  readonly market: {
+    readonly seed: string;
+    readonly tickMs: number;
+    readonly usdSpreadPercent: number;
+    readonly haltCacheMs: number;
+    readonly newsFeeds: readonly string[];
+    readonly newsPollSeconds: number;
+  };
   // -- pub/sub and stream config (issue 4) --
+  readonly pubsub: { readonly redisUrl?: string; readonly redisPrefix: string };
+  readonly stream: { readonly conflateMs: number; readonly pingMs: number };
 }
 
 export class ConfigError extends Error {
@@ -107,8 +174,49 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
     ...(e.ADMIN_TOKEN ? { adminToken: e.ADMIN_TOKEN } : {}),
     // -- identity values (issue 3) --
+    identity: (() => {
+      const problems: string[] = [];
+      if (mode === 'production') {
+        if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
+        if (!e.MESSAGE_PROVIDER_URL) problems.push('MESSAGE_PROVIDER_URL: required in production (the SMS/e-mail provider)');
+        if (!e.MESSAGE_PROVIDER_KEY) problems.push('MESSAGE_PROVIDER_KEY: required in production (the provider key)');
+      }
+      if (Boolean(e.MESSAGE_PROVIDER_URL) !== Boolean(e.MESSAGE_PROVIDER_KEY) && mode !== 'production') {
+        problems.push('MESSAGE_PROVIDER_URL and MESSAGE_PROVIDER_KEY: set both or neither');
+      }
+      if (problems.length > 0) throw new ConfigError(problems);
+      return {
+        ...(e.JWT_SECRET ? { jwtSecret: e.JWT_SECRET } : {}),
+        accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+        refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+        pinFreshSeconds: e.PIN_FRESH_SECONDS,
+        rateLimitIpFactor: e.RATE_LIMIT_IP_FACTOR ?? (mode === 'production' ? 1 : 10),
+        ...(e.MESSAGE_PROVIDER_URL && e.MESSAGE_PROVIDER_KEY
+          ? { messageProvider: { url: e.MESSAGE_PROVIDER_URL, key: e.MESSAGE_PROVIDER_KEY } }
+          : {}),
+      };
+    })(),
     // -- account values (issue 3) --
+    account: {
+      kycAutoApproveSeconds:
+        mode !== 'development' || e.KYC_AUTO_APPROVE_SECONDS === 'off' ? null : Number(e.KYC_AUTO_APPROVE_SECONDS ?? 20),
+      telegramBotUsername: e.TELEGRAM_BOT_USERNAME ?? 'PasarNotifBot',
+      ...(e.TELEGRAM_WEBHOOK_SECRET ? { telegramWebhookSecret: e.TELEGRAM_WEBHOOK_SECRET } : {}),
+      ...(e.SALESFORCE_LOGIN_URL ? { salesforceLoginUrl: e.SALESFORCE_LOGIN_URL } : {}),
+      ...(e.ACCOUNT_ID_SECRET ? { idSecret: e.ACCOUNT_ID_SECRET } : {}),
+      uploadsDir: e.UPLOADS_DIR ? path.resolve(repoRoot, e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+    },
     // -- market data values (issue 4) --
+    market: {
+      seed: e.MARKET_SEED,
+      tickMs: e.MARKET_TICK_MS,
+      usdSpreadPercent: e.MARKET_USD_SPREAD_PERCENT,
+      haltCacheMs: e.MARKET_HALT_CACHE_MS,
+      newsFeeds: (e.NEWS_FEEDS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+      newsPollSeconds: e.NEWS_POLL_SECONDS,
+    },
     // -- pub/sub and stream values (issue 4) --
+    pubsub: { ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}), redisPrefix: e.REDIS_PREFIX },
+    stream: { conflateMs: e.STREAM_CONFLATE_MS, pingMs: e.STREAM_PING_MS },
   };
 }

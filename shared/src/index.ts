@@ -14,3 +14,4 @@ export * from './format';
 export * from './platform/standalone';
 export * from './ui';
 export * from './theme';
+export * from './stream';

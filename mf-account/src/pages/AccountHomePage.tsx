@@ -1,7 +1,10 @@
 // Account home (§2): the way to every account page.
 import styled from '@emotion/styled';
-import { Card, Page, PageHeader, tokens, Link } from '@pasar/shared';
+import { ACCOUNT_PATHS, api, Card, formatPhone, Page, PageHeader, tokens, Link, type UserMe } from '@pasar/shared';
 import { ACCOUNT_LINKS } from '../account-links';
+import { LoadState } from '../components/AccountPage';
+import { Badge, KYC_TONE } from '../components/StatusBadge';
+import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 const List = styled.ul`
@@ -39,11 +42,61 @@ const EntryText = styled.span`
   color: ${tokens.colors.textMuted};
 `;
 
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(110px, max-content) 1fr;
+  gap: ${tokens.space.sm} ${tokens.space.lg};
+  margin: 0;
+  dt {
+    color: ${tokens.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space.lg};
+`;
+
+export function AccountOverview() {
+  const { t } = useAccountT();
+  const me = useApiData(() => api.get<UserMe>(ACCOUNT_PATHS.me, { language: true }));
+  return (
+    <Card title={t('home.overview')} actions={<Link to="/account/profile">{t('home.editProfile')}</Link>}>
+      <LoadState loading={me.loading && !me.data} error={me.error} onRetry={() => void me.reload()} />
+      {me.data && (
+        <Facts>
+          <dt>{t('profile.name')}</dt>
+          {/* Plain text: a name with markup shows its characters, never HTML. */}
+          <dd data-testid="account-name">{me.data.name || t('profile.noName')}</dd>
+          <dt>{t('profile.phone')}</dt>
+          <dd>{formatPhone(me.data.phone)}</dd>
+          <dt>{t('profile.email')}</dt>
+          <dd>{me.data.email ?? t('profile.noEmail')}</dd>
+          <dt>{t('identity.statusLabel')}</dt>
+          <dd>
+            <Link to="/account/identity-verification">
+              <Badge $tone={KYC_TONE[me.data.kycStatus] ?? 'neutral'}>{t(`identity.status.${me.data.kycStatus}`)}</Badge>
+            </Link>
+          </dd>
+        </Facts>
+      )}
+    </Card>
+  );
+}
+
 export function AccountHomePage() {
   const { t } = useAccountT();
   return (
     <Page>
       <PageHeader title={t('home.title')} subtitle={t('home.description')} />
+      <Sections>
+      <AccountOverview />
       <Card title={t('home.settings')}>
         <List>
           {ACCOUNT_LINKS.map(({ path, section }) => (
@@ -56,6 +109,7 @@ export function AccountHomePage() {
           ))}
         </List>
       </Card>
+      </Sections>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 // Language (§1: Indonesian, the default, and English). Choosing one switches the whole app and
 // moves to the same page under that language's prefix.
 import styled from '@emotion/styled';
-import { Card, isLanguage, LANGUAGES, Page, PageHeader, TextLink, tokens, type Language } from '@pasar/shared';
+import { ACCOUNT_PATHS, api, Card, isLanguage, LANGUAGES, Page, PageHeader, TextLink, tokens, type Language } from '@pasar/shared';
 import { useAccountT } from '../i18n';
 import { useSwitchLanguage } from '../language/use-switch-language';
 
@@ -68,7 +68,11 @@ export function LanguagePage() {
                   name="language"
                   value={language}
                   checked={current === language}
-                  onChange={() => void switchLanguage(language)}
+                  onChange={() => {
+                    void switchLanguage(language);
+                    // Also the profile's language (messages, e-mails); the page switches even if this fails.
+                    api.patch(ACCOUNT_PATHS.me, { language }).catch(() => undefined);
+                  }}
                 />
                 {t(`language.${language}`)}
               </Option>

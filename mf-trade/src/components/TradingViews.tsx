@@ -1,16 +1,19 @@
 // The trading views of §2 (Watchlist, PriceAlert, News, OrderBook, FullScreen, OrderWindow, or
 // None) around the chart. The open view lives in the shared store (`misc.tradingView`), so the
-// shell and later panels agree on it. Panels are placeholders until their data arrives.
+// shell and later panels agree on it. News is live; the views later issues fill say so honestly.
 import styled from '@emotion/styled';
-import { appStore, Button, Card, media, tokens, useAppStore, type TradingView } from '@pasar/shared';
-import { useId } from 'react';
+import { appStore, Button, Card, EmptyState, tokens, useAppStore, type TradingView } from '@pasar/shared';
 import { useTradeT } from '../i18n';
+import { NewsPanel } from './NewsPanel';
 
-/** Views that open a side panel, in toolbar order. */
+/** Views in toolbar order (FullScreen last, a toggle of its own). */
 export const PANEL_VIEWS = ['Watchlist', 'PriceAlert', 'News', 'OrderBook', 'OrderWindow'] as const;
-type PanelView = (typeof PANEL_VIEWS)[number];
+export type PanelView = (typeof PANEL_VIEWS)[number];
 
-const VIEW_KEY: Record<PanelView, string> = {
+/** Views that open a panel beside the chart (the order book has its own place in the layout). */
+export type SidePanelView = Exclude<PanelView, 'OrderBook'>;
+
+export const VIEW_KEY: Record<PanelView, string> = {
   Watchlist: 'watchlist',
   PriceAlert: 'priceAlert',
   News: 'news',
@@ -18,9 +21,10 @@ const VIEW_KEY: Record<PanelView, string> = {
   OrderWindow: 'orderWindow',
 };
 
-const isPanelView = (view: TradingView): view is PanelView => (PANEL_VIEWS as readonly string[]).includes(view);
+export const isSidePanelView = (view: TradingView): view is SidePanelView =>
+  view === 'Watchlist' || view === 'PriceAlert' || view === 'News' || view === 'OrderWindow';
 
-const setView = (tradingView: TradingView) => appStore.getState().setMisc({ tradingView });
+export const setTradingView = (tradingView: TradingView) => appStore.getState().setMisc({ tradingView });
 
 const Toolbar = styled.div`
   display: flex;
@@ -48,80 +52,48 @@ const ViewToggle = styled.button`
   }
 `;
 
-const Workspace = styled.div<{ $fullScreen: boolean }>`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${tokens.space.lg};
-  margin-top: ${tokens.space.md};
-  ${media.lg} {
-    grid-template-columns: ${({ $fullScreen }) => ($fullScreen ? 'minmax(0, 1fr)' : 'minmax(0, 2fr) minmax(280px, 1fr)')};
-  }
-`;
-
-const ChartCard = styled(Card)<{ $fullScreen: boolean }>`
-  display: flex;
-  flex-direction: column;
-  min-height: ${({ $fullScreen }) => ($fullScreen ? '70vh' : '320px')};
-`;
-
-const Placeholder = styled.p`
-  flex: 1;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  margin: 0;
-  padding: ${tokens.space.xl} ${tokens.space.md};
-  border: 1px dashed ${tokens.colors.border};
-  border-radius: ${tokens.radii.md};
-  color: ${tokens.colors.textMuted};
-  text-align: center;
-`;
-
-export function TradingViews({ symbol }: { symbol: string }) {
+export function TradingViewToolbar({ panelId }: { panelId: string }) {
   const { t } = useTradeT();
   const view = useAppStore((state) => state.misc.tradingView);
-  const panelId = useId();
   const fullScreen = view === 'FullScreen';
-  const panelView = isPanelView(view) ? view : null;
-
   return (
-    <div>
-      <Toolbar role="group" aria-label={t('views.label')}>
-        {PANEL_VIEWS.map((candidate) => (
-          <ViewToggle
-            key={candidate}
-            type="button"
-            aria-pressed={view === candidate}
-            aria-controls={fullScreen ? undefined : panelId}
-            onClick={() => setView(view === candidate ? 'None' : candidate)}
-          >
-            {t(`views.${VIEW_KEY[candidate]}`)}
-          </ViewToggle>
-        ))}
-        <ViewToggle type="button" aria-pressed={fullScreen} onClick={() => setView(fullScreen ? 'None' : 'FullScreen')}>
-          {t('views.fullScreen')}
+    <Toolbar role="group" aria-label={t('views.label')}>
+      {PANEL_VIEWS.map((candidate) => (
+        <ViewToggle
+          key={candidate}
+          type="button"
+          aria-pressed={view === candidate}
+          aria-controls={fullScreen ? undefined : panelId}
+          onClick={() => setTradingView(view === candidate ? 'None' : candidate)}
+        >
+          {t(`views.${VIEW_KEY[candidate]}`)}
         </ViewToggle>
-      </Toolbar>
-      <Workspace $fullScreen={fullScreen}>
-        <ChartCard title={t('chart.title', { symbol })} $fullScreen={fullScreen}>
-          <Placeholder>{t('chart.soon', { symbol })}</Placeholder>
-        </ChartCard>
-        {!fullScreen && (
-          <Card
-            id={panelId}
-            title={panelView ? t(`views.${VIEW_KEY[panelView]}`) : t('views.label')}
-            actions={
-              panelView && (
-                <Button variant="ghost" size="sm" onClick={() => setView('None')}>
-                  {t('views.closePanel')}
-                </Button>
-              )
-            }
-          >
-            <Placeholder>{panelView ? t(`panels.${VIEW_KEY[panelView]}`, { symbol }) : t('views.noPanel')}</Placeholder>
-          </Card>
-        )}
-      </Workspace>
-    </div>
+      ))}
+      <ViewToggle type="button" aria-pressed={fullScreen} onClick={() => setTradingView(fullScreen ? 'None' : 'FullScreen')}>
+        {t('views.fullScreen')}
+      </ViewToggle>
+    </Toolbar>
+  );
+}
+
+/** The open side view: news of the symbol, or what a later release brings there. */
+export function SidePanel({ id, view, symbol }: { id: string; view: SidePanelView; symbol: string }) {
+  const { t } = useTradeT();
+  return (
+    <Card
+      id={id}
+      title={t(`views.${VIEW_KEY[view]}`)}
+      actions={
+        <Button variant="ghost" size="sm" onClick={() => setTradingView('None')}>
+          {t('views.closePanel')}
+        </Button>
+      }
+    >
+      {view === 'News' ? (
+        <NewsPanel symbol={symbol} />
+      ) : (
+        <EmptyState compact headingLevel={3} title={t('panels.comingTitle')} description={t(`panels.${VIEW_KEY[view]}`, { symbol })} />
+      )}
+    </Card>
   );
 }

@@ -1,5 +1,12 @@
 // Which market a symbol trades in, and which symbol the trade home shows (§2, §5).
-import { classifySymbol, DEFAULT_SYMBOLS, QUOTE_CURRENCIES, type AssetType, type SymbolEntry } from '@pasar/shared';
+import {
+  classifySymbol,
+  DEFAULT_SYMBOLS,
+  QUOTE_CURRENCIES,
+  type AssetType,
+  type InstrumentKindValue,
+  type SymbolEntry,
+} from '@pasar/shared';
 
 /** The markets the trade home switches between, in the order they are offered. */
 export const TRADE_MARKETS = ['crypto', 'perps', 'usstock'] as const;
@@ -47,6 +54,22 @@ export function marketOfSymbol(symbol: string, entry?: SymbolEntry): TradeMarket
       return CRYPTO_PAIR.test(symbol.toUpperCase()) ? 'crypto' : 'usstock';
   }
 }
+
+const MARKET_OF_KIND: Record<InstrumentKindValue, TradeMarket> = {
+  crypto: 'crypto',
+  perp: 'perps',
+  usstock: 'usstock',
+  usindex: 'usstock',
+  idss: 'idss',
+};
+
+/** The market of an instrument (US indices chart like US stocks). */
+export const marketOfKind = (kind: InstrumentKindValue): TradeMarket => MARKET_OF_KIND[kind];
+
+const MARKET_OF_ASSET_TYPE: Record<AssetType, TradeMarket> = { CRYPTO: 'crypto', PERPS: 'perps', USSTOCK: 'usstock', IDSS: 'idss' };
+
+/** The market of an asset type (a ticker's `assetType`). */
+export const marketOfAssetType = (assetType: AssetType): TradeMarket => MARKET_OF_ASSET_TYPE[assetType];
 
 /** `?ticker=` (trimmed, upper-cased), else the crypto default BTC-IDR. */
 export function selectedTicker(search: URLSearchParams): string {

@@ -1,22 +1,10 @@
-// The guest explore page of USDT-IDR (§2): viewable without an account.
-import { ButtonLink, Card, EmptyState, Page, PageHeader } from '@pasar/shared';
+// The guest explore page of USDT-IDR (§2): the full trade view of the pair, no account needed.
+import { TradeWorkspace } from '../components/TradeWorkspace';
 import { useTradeT } from '../i18n';
-import { tradeHomeFor } from '../markets/trade-market';
 
 export const EXPLORE_SYMBOL = 'USDT-IDR';
 
 export function ExplorePage() {
   const { t } = useTradeT();
-  return (
-    <Page>
-      <PageHeader title={t('explore.title')} subtitle={t('explore.description')} />
-      <Card>
-        <EmptyState
-          title={t('explore.emptyTitle')}
-          description={t('explore.emptyBody')}
-          action={<ButtonLink to={tradeHomeFor(EXPLORE_SYMBOL)}>{t('explore.trade')}</ButtonLink>}
-        />
-      </Card>
-    </Page>
-  );
+  return <TradeWorkspace symbol={EXPLORE_SYMBOL} title={t('explore.title')} intro={t('explore.description')} />;
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage } from '../contract/enum-values';
 import type { Language } from '../contract/enums';
 import { ENVELOPE_STATUSES, parseErrorDetails, type EnvelopeStatus } from '../contract/envelope-values';
-import { DEFAULT_ERROR_MESSAGE, PROMPT_CODES, errorMessage } from '../contract/errors';
+import { DEFAULT_ERROR_MESSAGE, PROMPT_CODES, errorMessage, isErrorCode } from '../contract/errors';
 import {
   DEVICE_ID_PREFIX,
   PLATFORM_HEADER_VALUE,
@@ -46,9 +46,18 @@ export interface ApiClientHooks {
   isGuestMode?: () => boolean;
   /** HTTP 503. */
   onMaintenance?: () => void;
-  /** HTTP 400 with code 040 or 041. */
-  onPrompt?: (code: string) => void;
-  /** HTTP 401 or 403, except on the logout call and in guest mode. */
+  /**
+   * HTTP 400 with code 040 or 041. Returning a promise that resolves true (the PIN was verified,
+   * the terms accepted) makes the client send the call again and return its answer; false, or
+   * nothing, rejects the call with the 040/041 error.
+   */
+  onPrompt?: (code: string) => void | Promise<boolean>;
+  /**
+   * HTTP 401 with a session: try a token refresh once; true means a new access token is in place
+   * and the call is sent again. False (or no hook) falls through to the forced logout.
+   */
+  refreshSession?: () => Promise<boolean>;
+  /** HTTP 401 (after a failed refresh) or a session 403, except on the logout call and in guest mode. */
   onForcedLogout?: () => void;
 }
 
@@ -83,6 +92,11 @@ export interface RequestOptions<T = unknown> {
   /** This is the logout call: 401/403 does not force a logout. */
   logout?: boolean;
   /**
+   * A session call itself (the token refresh, the PIN check of the prompt): no refresh attempt,
+   * no forced logout and no prompt; the caller decides what its failure means.
+   */
+  sessionCall?: boolean;
+  /**
    * Caller-chosen `x-request-id`: a UI keeps one id across user re-submits of one order so the
    * server treats them as one. Default: a new UUID per call (kept across automatic retries).
    */
@@ -114,6 +128,11 @@ export interface ApiClient {
   readonly axios: AxiosInstance;
 }
 
+/** The catalogue's "invalid session" code. */
+const SESSION_ERROR_CODE = '009';
+/** A call asks for the PIN, then perhaps the terms: never loop on prompts. */
+const MAX_PROMPTS_PER_CALL = 2;
+
 const DEFAULT_HOSTS: ApiHosts = { main: '', financialContent: '', trade: '', idss: '', price: '' };
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,6 +145,20 @@ const isEnvelopeStatus = (value: unknown): value is EnvelopeStatus =>
 
 /** Network errors and 5xx are retried, except 503 (maintenance will not pass in a second). */
 const isRetryableStatus = (status: number): boolean => status >= 500 && status !== 503;
+
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+/** The `retry-after` header in seconds (a number of seconds or an HTTP date); undefined when absent. */
+function retryAfterOf(response: AxiosResponse<unknown>): number | undefined {
+  const headers = response.headers as Record<string, unknown> | undefined;
+  const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const text = String(raw).trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
 
 const isFormData = (body: unknown): boolean => typeof FormData !== 'undefined' && body instanceof FormData;
 
@@ -173,21 +206,24 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
     return { ...headers, ...config.headers };
   }
 
-  function applySessionRules(status: number, errorCode: string | undefined, config: RequestConfig<unknown>): void {
-    if (status === 503) {
-      options.onMaintenance?.();
-    } else if (status === 400 && errorCode !== undefined && PROMPT_CODES.includes(errorCode)) {
-      options.onPrompt?.(errorCode);
-    } else if ((status === 401 || status === 403) && !config.logout && !options.isGuestMode?.()) {
-      options.onForcedLogout?.();
-    }
+  /**
+   * A 403 forces a logout only when it is about the session: the catalogue also answers 403 for
+   * business refusals (007 KYC incomplete, 018 terms, 1119 PIN blocked…) that must not end it.
+   */
+  function isSession403(errorCode: string | undefined): boolean {
+    return errorCode === undefined || errorCode === SESSION_ERROR_CODE || !isErrorCode(errorCode);
+  }
+
+  function forcedLogoutApplies(status: number, errorCode: string | undefined, config: RequestConfig<unknown>): boolean {
+    if (config.logout || config.sessionCall || options.isGuestMode?.()) return false;
+    return status === 401 || (status === 403 && isSession403(errorCode));
   }
 
   function handleResponse<T>(response: AxiosResponse<unknown>, config: RequestConfig<T>, requestId: string): T {
     const { status, data: body } = response;
     const envelope = isRecord(body) ? body : null;
     const errorCode = typeof envelope?.error_code === 'string' ? envelope.error_code : undefined;
-    applySessionRules(status, errorCode, config as RequestConfig<unknown>);
+    if (status === 503) options.onMaintenance?.();
     const lng = language();
 
     if (!envelope || !isEnvelopeStatus(envelope.status)) {
@@ -229,13 +265,14 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       httpStatus: status,
       details: (details ?? undefined) as ApiErrorDetail[] | undefined,
       requestId,
+      retryAfterSeconds: retryAfterOf(response),
     });
     logger().error('[api] error response', { path: config.path, httpStatus: status, code, requestId });
     throw error;
   }
 
-  async function request<T>(config: RequestConfig<T>): Promise<T> {
-    const requestId = config.requestId ?? (options.generateRequestId ?? createUuid)();
+  /** Sends the call with the transport retries of §7 (network errors and 5xx) and returns the raw response. */
+  async function send<T>(config: RequestConfig<T>, requestId: string): Promise<AxiosResponse<unknown>> {
     const retries = options.retries ?? REQUEST_RETRIES;
     const delay = options.retryDelayMs ?? RETRY_DELAY_MS;
     const sleep = options.sleep ?? defaultSleep;
@@ -280,6 +317,42 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       if (isRetryableStatus(response.status) && attempt < retries) {
         await sleep(delay * (attempt + 1));
         continue;
+      }
+      return response;
+    }
+  }
+
+  const errorCodeOf = (response: AxiosResponse<unknown>): string | undefined => {
+    const body = response.data;
+    return isRecord(body) && typeof body.error_code === 'string' ? body.error_code : undefined;
+  };
+
+  async function request<T>(config: RequestConfig<T>): Promise<T> {
+    let requestId = config.requestId ?? (options.generateRequestId ?? createUuid)();
+    let refreshed = false;
+    let prompts = 0;
+
+    for (;;) {
+      const response = await send(config, requestId);
+      const { status } = response;
+      const errorCode = errorCodeOf(response);
+
+      // 040/041: the prompt; once it succeeds the same call goes again (a new request id: the
+      // refused attempt did nothing, and the server must not replay its refusal).
+      if (status === 400 && errorCode !== undefined && PROMPT_CODES.includes(errorCode) && !config.sessionCall) {
+        const outcome: unknown = prompts < MAX_PROMPTS_PER_CALL ? options.onPrompt?.(errorCode) : undefined;
+        if (isPromise(outcome) && (await outcome.catch(() => false)) === true) {
+          prompts += 1;
+          if (!config.requestId) requestId = (options.generateRequestId ?? createUuid)();
+          continue;
+        }
+      } else if (forcedLogoutApplies(status, errorCode, config as RequestConfig<unknown>)) {
+        // A 401 with a token may only mean the access token expired: one refresh, then once more.
+        if (status === 401 && !refreshed && options.refreshSession && options.getToken?.()) {
+          refreshed = true;
+          if (await options.refreshSession().catch(() => false)) continue;
+        }
+        options.onForcedLogout?.();
       }
       return handleResponse(response, config, requestId);
     }

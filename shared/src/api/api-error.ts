@@ -24,6 +24,8 @@ export interface ApiErrorInit {
   httpStatus: number;
   details?: ApiErrorDetail[];
   requestId?: string;
+  /** Seconds the server asks to wait (the `retry-after` header of a 429). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -32,6 +34,7 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   readonly details?: ApiErrorDetail[];
   readonly requestId?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.httpStatus = init.httpStatus;
     this.details = init.details;
     this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

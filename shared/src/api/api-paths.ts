@@ -5,3 +5,11 @@ export const API_PATHS = {
   /** On the trade host. */
   symbolInfo: '/api/symbol-info',
 } as const;
+
+/** The session calls the shared client itself makes (identity contract of issue 3). */
+export const SESSION_PATHS = {
+  refresh: '/api/auth/refresh',
+  pinVerify: '/api/pin/verify',
+  bappebtiTnc: '/api/user/bappebti-tnc',
+  userMe: '/api/user/me',
+} as const;

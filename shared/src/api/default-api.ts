@@ -6,6 +6,10 @@ import { COOKIE_KEYS, getCookie } from '../storage/cookie-storage';
 import { getDeviceId } from '../storage/device-id';
 import { type ApiClient, type ApiClientHooks, createApiClient } from './api-client';
 import { API_PATHS } from './api-paths';
+import { createSessionManager, hasPromptHandler, requestPrompt, type SessionManager } from './session-manager';
+
+// Set once the page's session manager exists (below); hooks read it lazily.
+let refresher: SessionManager | null = null;
 
 /** Hooks that connect a client to the shared session state. */
 export function sessionHooks(store = appStore, bus = eventBus): Required<ApiClientHooks> {
@@ -19,7 +23,14 @@ export function sessionHooks(store = appStore, bus = eventBus): Required<ApiClie
       store.getState().setMaintenance(true);
       bus.emit('session:maintenance');
     },
-    onPrompt: (code) => bus.emit('prompt:pin', { code }),
+    // The shell's prompt answers and the call is retried; without one (a remote's standalone
+    // page) the event still tells whoever listens.
+    onPrompt: (code) => {
+      if (hasPromptHandler()) return requestPrompt(code);
+      bus.emit('prompt:pin', { code });
+      return undefined;
+    },
+    refreshSession: () => (refresher ? refresher.refresh() : Promise.resolve(false)),
     onForcedLogout: () => {
       // Parallel calls can all answer 401; the session ends once.
       if (store.getState().auth.accessToken) store.getState().logout('forced');
@@ -29,6 +40,10 @@ export function sessionHooks(store = appStore, bus = eventBus): Required<ApiClie
 
 /** Same-origin client for the whole page (shared is a Module Federation singleton). */
 export const api: ApiClient = createApiClient(sessionHooks());
+
+/** The page's session manager: token refresh for `api` and the store. The shell starts it. */
+export const sessionManager: SessionManager = createSessionManager({ client: api, store: appStore });
+refresher = sessionManager;
 
 /**
  * Ends the session: calls logout (flagged, so its own 401 is not a forced logout), then clears

@@ -19,5 +19,20 @@ export {
   isApiError,
 } from './api-error';
 export { sanitizeString, sanitizeDeep } from './response-sanitizer';
-export { API_PATHS } from './api-paths';
-export { api, sessionHooks, logoutSession } from './default-api';
+export { API_PATHS, SESSION_PATHS } from './api-paths';
+export { api, sessionHooks, logoutSession, sessionManager } from './default-api';
+export {
+  type SessionAnswer,
+  type SessionManager,
+  type SessionManagerOptions,
+  type PromptHandler,
+  REFRESH_AHEAD_MS,
+  MIN_REFRESH_DELAY_MS,
+  REFRESH_LOCK_NAME,
+  accessTokenExpiry,
+  userDetailsOf,
+  createSessionManager,
+  setPromptHandler,
+  hasPromptHandler,
+  requestPrompt,
+} from './session-manager';

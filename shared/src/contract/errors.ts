@@ -74,6 +74,29 @@ export const ERROR_CATALOGUE = {
   '1174': entry(403, 'Akun dinonaktifkan', 'Account deactivated'),
   '1175': entry(403, 'Penyalahgunaan kode misi terdeteksi', 'Mission code abuse detected'),
   '1176': entry(403, 'Akun telah dihapus', 'Account deleted'),
+  // Account codes (issue 3; the specification does not list its bank and KYC codes, these are ours).
+  '2101': entry(400, 'Nama pemilik rekening harus sama dengan nama di KTP yang terverifikasi', 'The account holder name must match the name on your verified ID card'),
+  '2102': entry(400, 'Maksimal 3 rekening bank', 'At most 3 bank accounts'),
+  '2103': entry(409, 'Rekening bank ini sudah ditambahkan', 'This bank account is already added'),
+  '2104': entry(400, 'Bank tidak dikenal', 'Unknown bank'),
+  '2201': entry(409, 'Verifikasi identitas sedang ditinjau', 'Your identity verification is already under review'),
+  '2202': entry(409, 'Identitas sudah terverifikasi', 'Your identity is already verified'),
+  '2203': entry(400, 'Jenis file tidak didukung: unggah JPEG atau PNG (swafoto juga boleh video MP4/WebM)', 'Unsupported file type: upload a JPEG or PNG (the selfie may also be an MP4/WebM video)'),
+  '2204': entry(413, 'File terlalu besar: foto maks. 5 MB, video maks. 8 MB', 'File too large: photos up to 5 MB, videos up to 8 MB'),
+  '2205': entry(400, 'Usia minimal 17 tahun', 'You must be at least 17 years old'),
+  '2206': entry(400, 'Tanda tangan elektronik harus sama dengan nama lengkap', 'The electronic signature must match your full legal name'),
+  '2207': entry(409, 'Tidak ada verifikasi yang menunggu keputusan', 'There is no verification waiting for a decision'),
+  '2208': entry(400, 'Data deklarasi tidak sesuai dengan identitas terverifikasi', 'The declaration does not match your verified identity'),
+  '2301': entry(409, 'Nomor HP sudah dipakai akun lain', 'This phone number is used by another account'),
+  '2302': entry(409, 'E-mail sudah dipakai akun lain', 'This e-mail is used by another account'),
+  '2303': entry(400, 'Alamat baru sama dengan yang sekarang', 'The new address is the same as the current one'),
+  '2401': entry(400, 'Notifikasi keamanan di aplikasi selalu aktif', 'In-app security notifications are always on'),
+  '2402': entry(400, 'Tautan Telegram tidak valid atau kedaluwarsa', 'The Telegram link is invalid or has expired'),
+  '2403': entry(401, 'Tidak diizinkan', 'Not authorized'),
+  // Identity codes (issue 3; ours, the specification has none for these).
+  '2001': entry(409, 'Nomor HP sudah terdaftar. Silakan masuk', 'This phone number is already registered. Please log in'),
+  '2002': entry(404, 'Nomor HP belum terdaftar. Silakan daftar', 'This phone number is not registered. Please sign up'),
+  '2003': entry(403, 'Perangkat ini diblokir. Buka blokir dari perangkat lain di Kelola Sesi', 'This device is blocked. Unblock it from another device in Manage sessions'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

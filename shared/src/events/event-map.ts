@@ -59,6 +59,8 @@ export interface EventMap {
   /** HTTP 400 with code 040 (PIN) or 041 (accept terms). */
   'prompt:pin': { code: string };
   'analytics:track': AnalyticsPayload;
+  /** A price picked in the order book (mf-trade), for the order panel: the book side it came from. */
+  'orderbook:price-picked': { symbol: string; price: string; side: 'bid' | 'ask' };
 }
 
 export type EventName = keyof EventMap;

@@ -40,21 +40,32 @@ describe('initial state', () => {
 describe('login and logout', () => {
   it('login stores the session in state and cookies and emits auth:login', () => {
     const { store, logins } = setup();
-    store.getState().login({
-      accessToken: TOKEN,
-      refreshToken: 'refresh-1',
-      userDetails: { id: 'u1', gssKycStatus: 'VERIFIED' },
-    });
+    store.getState().login({ accessToken: TOKEN, userDetails: { id: 'u1', gssKycStatus: 'VERIFIED' } });
     expect(store.getState().auth.accessToken).toBe(TOKEN);
     expect(Cookies.get(tokenCookieKey())).toBe(TOKEN);
     expect(Cookies.get(COOKIE_KEYS.userId)).toBe('u1');
+    // The refresh token lives only in the server's HttpOnly cookie.
+    expect(Cookies.get(refreshTokenCookieKey())).toBeUndefined();
+    expect(logins).toEqual(['u1']);
+  });
+
+  it('updateSession replaces the token and cookie without a new auth:login', () => {
+    const { store, logins } = setup();
+    store.getState().login({ accessToken: TOKEN, userDetails: { id: 'u1', gssKycStatus: 'NOT_SUBMITTED' } });
+    const next = `${TOKEN}-refreshed`;
+    store.getState().updateSession(next);
+    expect(store.getState().auth.accessToken).toBe(next);
+    expect(store.getState().auth.userDetails).toEqual({ id: 'u1', gssKycStatus: 'NOT_SUBMITTED' });
+    expect(Cookies.get(tokenCookieKey())).toBe(next);
+    store.getState().updateSession(TOKEN, { id: 'u1', gssKycStatus: 'VERIFIED' });
+    expect(store.getState().auth.userDetails?.gssKycStatus).toBe('VERIFIED');
     expect(logins).toEqual(['u1']);
   });
 
   it('logout clears tokens, user id, last symbol, firebase ids and auth, trading, misc, chart state', () => {
     const { store, logouts } = setup();
     const s = store.getState();
-    s.login({ accessToken: TOKEN, refreshToken: 'r', userDetails: { id: 'u1', gssKycStatus: 'VERIFIED' } });
+    s.login({ accessToken: TOKEN, userDetails: { id: 'u1', gssKycStatus: 'VERIFIED' } });
     s.setActiveSymbol('BTC-IDR');
     s.setIdrBalance('150000');
     s.setStockBalance('paln', { value: '10', info: null });

@@ -21,7 +21,6 @@ import {
   COOKIE_KEYS,
   clearSessionCookies,
   getCookie,
-  refreshTokenCookieKey,
   setCookie,
   tokenCookieKey,
 } from '../storage/cookie-storage';
@@ -126,12 +125,16 @@ export interface MiscState {
 
 export interface LoginPayload {
   accessToken: string;
-  refreshToken?: string;
   userDetails: UserDetails;
 }
 
 export interface AppActions {
   login(payload: LoginPayload): void;
+  /**
+   * A refreshed session of the same user: the new access token (and the cookie), fresh user
+   * details when known; no `auth:login` event.
+   */
+  updateSession(accessToken: string, userDetails?: UserDetails | null): void;
   setAccessToken(token: string | null): void;
   setUserDetails(details: UserDetails | null): void;
   setModal(modal: ModalKind): void;
@@ -247,12 +250,17 @@ export function createAppStore(options: CreateAppStoreOptions = {}): StoreApi<Ap
     guestMode: false,
     ...options.initial,
 
-    login({ accessToken, refreshToken, userDetails }) {
+    login({ accessToken, userDetails }) {
+      // The refresh token is an HttpOnly cookie the server sets; script never sees it.
       setCookie(tokenCookieKey(), accessToken, { expires: TOKEN_COOKIE_DAYS });
-      if (refreshToken) setCookie(refreshTokenCookieKey(), refreshToken, { expires: TOKEN_COOKIE_DAYS });
       setCookie(COOKIE_KEYS.userId, userDetails.id, { expires: TOKEN_COOKIE_DAYS });
       set({ auth: { ...get().auth, accessToken, userDetails } });
       bus.emit('auth:login', { userId: userDetails.id });
+    },
+    updateSession(accessToken, userDetails) {
+      setCookie(tokenCookieKey(), accessToken, { expires: TOKEN_COOKIE_DAYS });
+      const auth = get().auth;
+      set({ auth: { ...auth, accessToken, userDetails: userDetails ?? auth.userDetails } });
     },
     setAccessToken(accessToken) {
       set({ auth: { ...get().auth, accessToken } });

@@ -23,3 +23,6 @@ export * from './Layout';
 export * from './links';
 export { UI_TRANSLATIONS, type UiTextKey } from './ui-translations';
 export { useUiText, type UiText } from './use-ui-text';
+export * from './PinPad';
+export * from './OtpInput';
+export { useCodeText, CODE_INPUT_TRANSLATIONS, type CodeTextKey, type CodeText } from './code-input-text';

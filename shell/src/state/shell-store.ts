@@ -15,6 +15,8 @@ export const NO_PAGE_FLAGS: PageFlags = { guest: false, signup: false, auth: fal
 /** An open PIN (040) or accept-terms (041) prompt. */
 export interface PromptRequest {
   code: string;
+  /** Answers the API call waiting on the prompt: true to send it again, false to let it fail. */
+  resolve?: (done: boolean) => void;
 }
 
 export interface ShellState {

@@ -1,7 +1,9 @@
 // Renders the whole shell at a URL with fake remotes, and puts the page's singletons (store,
 // cookies, i18n, document head) back between tests.
 import { act, render, type RenderResult } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
 import {
+  api,
   appStore,
   i18n,
   initialAuthState,
@@ -105,9 +107,19 @@ const clearCookies = () => {
   }
 };
 
+/** The page's API with no server: every call answers 404 (tests that call it set their own adapter). */
+export const noServer: AxiosAdapter = async (config) => ({
+  status: 404,
+  statusText: 'Not Found',
+  headers: {},
+  config,
+  data: { status: 'error', error_code: '003', error_message: 'Not found' },
+});
+
 /** Back to a first visit: no session, no cookies, Indonesian, no theme, empty head. */
 export async function resetPage(): Promise<void> {
   clearCookies();
+  api.configure({ adapter: noServer });
   appStore.setState({
     auth: initialAuthState(),
     trading: initialTradingState(),

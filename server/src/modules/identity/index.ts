@@ -1,4 +1,8 @@
-// The identity module: wires repo -> service -> routes. Registered under the `/api` prefix.
+// The identity module: its service is built by the auth plugin (src/plugins/auth.ts, which other
+// modules need first); this registers its routes under the `/api` prefix.
 import type { FastifyPluginAsync } from 'fastify';
+import { identityRoutes } from './routes';
 
-export const identityModule: FastifyPluginAsync = async () => {};
+export const identityModule: FastifyPluginAsync = async (app) => {
+  await app.register(identityRoutes, { service: app.identity });
+};

@@ -1,0 +1,212 @@
+// The order book (§3, §9): top 10 asks above the spread and top 10 bids below it, each row with a
+// cumulative depth bar, a price-grouping selector, and prices that can be picked for the order
+// panel (an `orderbook:price-picked` event on the shared bus).
+import styled from '@emotion/styled';
+import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore } from '@pasar/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTradeT } from '../i18n';
+import { decimalsOf, formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
+import type { Instrument, OrderBookLevel } from '../market/types';
+import { useLiveBook } from '../market/use-live-market';
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space.sm};
+  min-width: 0;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${tokens.space.sm};
+  label {
+    color: ${tokens.colors.textMuted};
+    font-size: ${tokens.fontSizes.xs};
+  }
+  select {
+    min-height: 32px;
+    padding: 0 ${tokens.space.sm};
+    border: 1px solid ${tokens.colors.borderStrong};
+    border-radius: ${tokens.radii.sm};
+    background: ${tokens.colors.surface};
+    color: ${tokens.colors.text};
+    font: inherit;
+    font-size: ${tokens.fontSizes.sm};
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr 1fr;
+  padding: 0 ${tokens.space.sm};
+  color: ${tokens.colors.textMuted};
+  font-size: ${tokens.fontSizes.xs};
+  span:not(:first-of-type) {
+    text-align: right;
+  }
+`;
+
+const Side = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: 1px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.button<{ $side: 'bid' | 'ask'; $depth: string }>`
+  position: relative;
+  display: grid;
+  grid-template-columns: 1fr 1fr 1fr;
+  width: 100%;
+  min-height: 24px;
+  padding: 0 ${tokens.space.sm};
+  border: 0;
+  border-radius: ${tokens.radii.sm};
+  background: linear-gradient(
+    to left,
+    ${({ $side }) => ($side === 'bid' ? 'rgba(11, 122, 72, 0.16)' : 'rgba(196, 38, 46, 0.16)')} ${({ $depth }) => $depth}%,
+    transparent ${({ $depth }) => $depth}%
+  );
+  color: ${tokens.colors.text};
+  font-family: ${tokens.fonts.mono};
+  font-size: ${tokens.fontSizes.sm};
+  line-height: 24px;
+  text-align: right;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    outline: 1px solid ${tokens.colors.borderStrong};
+  }
+  span:first-of-type {
+    text-align: left;
+    color: ${({ $side }) => ($side === 'bid' ? tokens.colors.buyText : tokens.colors.sellText)};
+    font-weight: ${tokens.fontWeights.semibold};
+  }
+`;
+
+const Spread = styled.div`
+  display: flex;
+  justify-content: space-between;
+  padding: ${tokens.space.xs} ${tokens.space.sm};
+  border-block: 1px solid ${tokens.colors.border};
+  color: ${tokens.colors.textMuted};
+  font-size: ${tokens.fontSizes.xs};
+`;
+
+export interface OrderBookProps {
+  symbol: string;
+  instrument: Instrument | undefined;
+  format: PriceFormat;
+}
+
+/** Depth as a CSS percentage (the server's cumulative percent, clamped to 0–100). */
+export function depthPercent(level: OrderBookLevel): string {
+  const value = Number(level.cumulativePercent);
+  if (!Number.isFinite(value)) return '0';
+  return String(Math.min(100, Math.max(0, value)));
+}
+
+export function OrderBook({ symbol, instrument, format }: OrderBookProps) {
+  const { t } = useTradeT();
+  const lng = useAppStore((state) => state.language);
+  const selectId = useId();
+  const choices = instrument?.granularities ?? [];
+  const [granularity, setGranularity] = useState<string | undefined>(undefined);
+  // A new symbol starts at its finest grouping.
+  useEffect(() => setGranularity(undefined), [symbol]);
+  const book = useLiveBook(symbol, granularity);
+  const current = granularity ?? book.data?.granularity ?? choices[0];
+  const rowFormat: PriceFormat = current ? { ...format, precision: Math.min(decimalsOf(current), format.precision) } : format;
+  const quantityDigits = instrument?.quantityPrecision ?? 8;
+
+  const pick = (level: OrderBookLevel, side: 'bid' | 'ask') => eventBus.emit('orderbook:price-picked', { symbol, price: level.price, side });
+
+  const row = (level: OrderBookLevel, side: 'bid' | 'ask') => (
+    <li key={level.price}>
+      <Row
+        type="button"
+        $side={side}
+        $depth={depthPercent(level)}
+        data-testid={`book-${side}`}
+        aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', {
+          price: formatBarePrice(level.price, rowFormat),
+          quantity: formatQuantity(level.quantity, lng, quantityDigits),
+        })}
+        onClick={() => pick(level, side)}
+      >
+        <span>{formatBarePrice(level.price, rowFormat)}</span>
+        <span>{formatQuantity(level.quantity, lng, quantityDigits)}</span>
+        <span>{formatNumber(level.cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
+      </Row>
+    </li>
+  );
+
+  let body;
+  if (book.error && !book.data) {
+    body = <ErrorState compact headingLevel={3} title={t('book.error')} onRetry={book.retry} />;
+  } else if (!book.data) {
+    body = (
+      <div aria-hidden="true">
+        <Skeleton lines={8} />
+      </div>
+    );
+  } else if (!book.data.bids.length && !book.data.asks.length) {
+    body = <EmptyState compact headingLevel={3} title={t('book.empty')} description={t('book.emptyBody')} />;
+  } else {
+    const asks = book.data.asks.slice(0, ORDER_BOOK_DEPTH);
+    const bids = book.data.bids.slice(0, ORDER_BOOK_DEPTH);
+    body = (
+      <>
+        <Columns aria-hidden="true">
+          <span>{t('book.price', { currency: format.currency })}</span>
+          <span>{t('book.quantity')}</span>
+          <span>{t('book.cumulative')}</span>
+        </Columns>
+        <Side aria-label={t('book.asks')}>{[...asks].reverse().map((level) => row(level, 'ask'))}</Side>
+        <Spread>
+          <span>{t('book.spread')}</span>
+          <span data-testid="book-spread">
+            {asks[0] && bids[0] ? formatBarePrice(subtractDecimal(asks[0].price, bids[0].price), format) : '–'}
+          </span>
+        </Spread>
+        <Side aria-label={t('book.bids')}>{bids.map((level) => row(level, 'bid'))}</Side>
+      </>
+    );
+  }
+
+  return (
+    <Root aria-busy={!book.data && !book.error} data-testid="order-book">
+      {choices.length > 1 && (
+        <Controls>
+          <label htmlFor={selectId}>{t('book.granularity')}</label>
+          <select id={selectId} value={current} onChange={(event) => setGranularity(event.target.value)}>
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {formatBarePrice(choice, { ...format, precision: decimalsOf(choice) })}
+              </option>
+            ))}
+          </select>
+        </Controls>
+      )}
+      {body}
+    </Root>
+  );
+}
+
+/** a − b on decimal strings, exactly (the spread). */
+export function subtractDecimal(a: string, b: string): string {
+  const [ai = '0', af = ''] = a.split('.');
+  const [bi = '0', bf = ''] = b.split('.');
+  const width = Math.max(af.length, bf.length);
+  const diff = BigInt(ai + af.padEnd(width, '0')) - BigInt(bi + bf.padEnd(width, '0'));
+  const negative = diff < 0n;
+  const digits = (negative ? -diff : diff).toString().padStart(width + 1, '0');
+  const int = digits.slice(0, digits.length - width);
+  const frac = width ? digits.slice(-width).replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}

@@ -1,0 +1,191 @@
+// The trade page of one symbol: market switch and search, the symbol header with the halt status,
+// the trading views, the chart, and the order book and recent trades. 360 px stacks chart, then
+// book/trades, then the open view; from 1024 px the book sits right of the chart; from 1280 px an
+// open view sits left of it.
+import styled from '@emotion/styled';
+import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore } from '@pasar/shared';
+import { useEffect, useId, useState } from 'react';
+import { TradeChart } from '../chart/TradeChart';
+import { useTradeT } from '../i18n';
+import { fetchTradingHalt } from '../market/market-api';
+import { DEFAULT_PRICE_PRECISION, QUOTE_CURRENCY_OF, scalePow10, type PriceFormat } from '../market/price-format';
+import { useInstrument } from '../market/use-instruments';
+import { useLiveTicker } from '../market/use-live-market';
+import { useResource } from '../market/use-resource';
+import { chartLayoutOf } from '../markets/chart-resolutions';
+import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor } from '../markets/trade-market';
+import { HaltBanner } from './HaltBanner';
+import { MarketNav } from './MarketNav';
+import { OrderBook } from './OrderBook';
+import { RecentTrades } from './RecentTrades';
+import { SymbolHeader } from './SymbolHeader';
+import { SymbolSearch } from './SymbolSearch';
+import { Tabs } from './Tabs';
+import { isSidePanelView, SidePanel, TradingViewToolbar } from './TradingViews';
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space.md};
+`;
+
+const TopBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${tokens.space.md};
+`;
+
+const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: ${({ $fullScreen }) => ($fullScreen ? "'chart'" : "'chart' 'market' 'panel'")};
+  gap: ${tokens.space.md};
+  @media (min-width: 1024px) {
+    grid-template-columns: ${({ $fullScreen }) => ($fullScreen ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 340px')};
+    grid-template-areas: ${({ $fullScreen }) => ($fullScreen ? "'chart'" : "'chart market' 'panel panel'")};
+  }
+  @media (min-width: 1280px) {
+    grid-template-columns: ${({ $panel, $fullScreen }) =>
+      $fullScreen ? 'minmax(0, 1fr)' : $panel ? '300px minmax(0, 1fr) 340px' : 'minmax(0, 1fr) 340px'};
+    grid-template-areas: ${({ $panel, $fullScreen }) =>
+      $fullScreen ? "'chart'" : $panel ? "'panel chart market'" : "'chart market'"};
+  }
+`;
+
+const Area = styled.div<{ $area: string }>`
+  grid-area: ${({ $area }) => $area};
+  min-width: 0;
+`;
+
+type MarketTab = 'book' | 'trades';
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${tokens.fontSizes.xl};
+  line-height: ${tokens.lineHeights.tight};
+`;
+
+const Intro = styled.p`
+  margin: 0;
+  color: ${tokens.colors.textMuted};
+`;
+
+export interface TradeWorkspaceProps {
+  symbol: string;
+  /** The page's heading ("Trading", "Explore USDT-IDR") and an optional line under it. */
+  title: string;
+  intro?: string;
+}
+
+export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
+  const { t } = useTradeT();
+  const lng = useAppStore((state) => state.language);
+  const view = useAppStore((state) => state.misc.tradingView);
+  const panelId = useId();
+  const instrument = useInstrument(symbol);
+  const ticker = useLiveTicker(symbol);
+
+  const market = instrument.data
+    ? marketOfKind(instrument.data.kind)
+    : ticker.data
+      ? marketOfAssetType(ticker.data.assetType)
+      : marketOfSymbol(symbol, symbolCache.peek(symbol));
+  const format: PriceFormat = {
+    currency: instrument.data?.quoteCurrency ?? QUOTE_CURRENCY_OF[market],
+    precision: instrument.data?.pricePrecision ?? DEFAULT_PRICE_PRECISION[market],
+    lng,
+  };
+  const tick = instrument.data?.tickSize ?? scalePow10('1', -format.precision);
+  const layout = chartLayoutOf(instrument.data ? market : null, instrument.data?.enableProMode ?? false);
+
+  const tickerHalted = ticker.data?.marketState === 'HALTED';
+  const halt = useResource(`halt:${symbol}:${tickerHalted}`, (signal) => fetchTradingHalt(symbol, signal), { keepPrevious: true });
+  const halted = ticker.data ? tickerHalted : (halt.data?.halted ?? false);
+
+  // The active symbol and chart layout are shared state other parts of the app read.
+  useEffect(() => {
+    appStore.getState().setActiveSymbol(symbol);
+  }, [symbol]);
+  useEffect(() => {
+    appStore.getState().setChart({ layout });
+  }, [layout]);
+
+  const [tab, setTab] = useState<MarketTab>('book');
+  useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
+  const shownTab: MarketTab = view === 'OrderBook' ? 'book' : tab;
+
+  const fullScreen = view === 'FullScreen';
+  const sideView = isSidePanelView(view) ? view : null;
+
+  if (instrument.unknown && Boolean(ticker.error)) {
+    return (
+      <Page>
+        <ErrorState
+          title={t('workspace.unknownTitle', { symbol })}
+          description={t('workspace.unknownBody')}
+          announce={false}
+        />
+        <p style={{ textAlign: 'center' }}>
+          <ButtonLink to={tradeHomeFor(DEFAULT_SYMBOL_OF.crypto)}>{t('workspace.openDefault')}</ButtonLink>
+        </p>
+      </Page>
+    );
+  }
+
+  return (
+    <Page data-layout={layout}>
+      <Body>
+        <div>
+          <Title>{title}</Title>
+          {intro && <Intro>{intro}</Intro>}
+        </div>
+        <TopBar>
+          <MarketNav current={market} />
+          <SymbolSearch />
+        </TopBar>
+        <SymbolHeader symbol={symbol} market={market} instrument={instrument.data} ticker={ticker.data} format={format} />
+        <HaltBanner halted={halted} reason={halt.data?.halted ? halt.data.reason : null} />
+        {Boolean(ticker.error) && !ticker.data && (
+          <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
+        )}
+        <TradingViewToolbar panelId={panelId} />
+        <Grid $panel={sideView !== null} $fullScreen={fullScreen}>
+          <Area $area="chart">
+            <Card padding="md" title={t('chart.title', { symbol })}>
+              <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={fullScreen ? '72vh' : undefined} />
+            </Card>
+          </Area>
+          {!fullScreen && (
+            <Area $area="market">
+              <Card padding="md">
+                <Tabs
+                  label={t('workspace.marketTabs')}
+                  value={shownTab}
+                  onChange={(key) => {
+                    setTab(key);
+                    if (view === 'OrderBook' && key !== 'book') appStore.getState().setMisc({ tradingView: 'None' });
+                  }}
+                  items={[
+                    { key: 'book', label: t('views.orderBook'), render: () => <OrderBook symbol={symbol} instrument={instrument.data} format={format} /> },
+                    {
+                      key: 'trades',
+                      label: t('trades.title'),
+                      render: () => <RecentTrades symbol={symbol} format={format} quantityDigits={instrument.data?.quantityPrecision ?? 8} />,
+                    },
+                  ]}
+                />
+              </Card>
+            </Area>
+          )}
+          {!fullScreen && sideView && (
+            <Area $area="panel">
+              <SidePanel id={panelId} view={sideView} symbol={symbol} />
+            </Area>
+          )}
+        </Grid>
+      </Body>
+    </Page>
+  );
+}

@@ -1,0 +1,82 @@
+import { MARKET_PATHS } from '@pasar/shared';
+import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
+import { act, screen } from '@testing-library/react';
+import { installFakeLive, type FakeLive } from '../testing/fake-live';
+import { ticker, trades } from '../testing/market-fixtures';
+import { mergeTrades, useLiveTicker, useLiveTrades } from './use-live-market';
+
+let live: FakeLive;
+beforeEach(() => {
+  jest.useFakeTimers();
+  live = installFakeLive();
+});
+afterEach(() => {
+  live.restore();
+  jest.useRealTimers();
+});
+
+let renders = 0;
+function TickerProbe() {
+  renders += 1;
+  const { data } = useLiveTicker('BTC-IDR');
+  return <output data-testid="price">{data?.price ?? 'none'}</output>;
+}
+
+const nextFrame = () => act(() => jest.advanceTimersByTime(20));
+
+describe('live market data', () => {
+  it('renders a firehose of ticker updates at most once per animation frame, the latest winning', async () => {
+    const api = createTestApiClient().reply('GET', MARKET_PATHS.ticker, ticker({ price: '100' }));
+    renderWithShell(<TickerProbe />, { api });
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
+    });
+    expect(screen.getByTestId('price')).toHaveTextContent('100');
+    expect(live.subscriptions.map((s) => `${s.channel}:${s.symbol}`)).toEqual(['ticker:BTC-IDR']);
+
+    const before = renders;
+    act(() => {
+      for (let i = 1; i <= 500; i += 1) live.push('ticker', 'BTC-IDR', { type: 'update', data: ticker({ price: String(100 + i) }) });
+    });
+    expect(renders).toBe(before);
+    nextFrame();
+    expect(screen.getByTestId('price')).toHaveTextContent('600');
+    expect(renders).toBe(before + 1);
+
+    act(() => live.push('ticker', 'BTC-IDR', { type: 'update', data: ticker({ price: '601' }) }));
+    nextFrame();
+    expect(renders).toBe(before + 2);
+  });
+
+  it('unsubscribes when the component goes', async () => {
+    const api = createTestApiClient().reply('GET', MARKET_PATHS.ticker, ticker());
+    const { unmount } = renderWithShell(<TickerProbe />, { api });
+    expect(live.subscriptions).toHaveLength(1);
+    unmount();
+    expect(live.subscriptions).toHaveLength(0);
+  });
+
+  it('adds streamed trades to the recent ones, newest first, without duplicates', async () => {
+    function TradesProbe() {
+      const { data } = useLiveTrades('BTC-IDR', 4);
+      return <output data-testid="trades">{data?.map((trade) => trade.id).join(',') ?? 'none'}</output>;
+    }
+    const api = createTestApiClient().reply('GET', MARKET_PATHS.trades, trades(3));
+    renderWithShell(<TradesProbe />, { api });
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
+    });
+    expect(screen.getByTestId('trades')).toHaveTextContent('t0,t1,t2');
+    act(() => {
+      live.push('trades', 'BTC-IDR', { type: 'update', data: [{ id: 'n1', price: '1', quantity: '1', side: 'BUY', t: 1_800_000_001_000 }] });
+      live.push('trades', 'BTC-IDR', { type: 'update', data: [{ id: 'n2', price: '1', quantity: '1', side: 'SELL', t: 1_800_000_002_000 }, { id: 't0', price: '1', quantity: '1', side: 'BUY', t: 1_800_000_000_000 }] });
+    });
+    nextFrame();
+    expect(screen.getByTestId('trades')).toHaveTextContent('n2,n1,t0,t1');
+  });
+});
+
+it('mergeTrades keeps the newest, unique, capped', () => {
+  const merged = mergeTrades(trades(3), [{ id: 'x', price: '1', quantity: '1', side: 'BUY', t: 1_900_000_000_000 }, trades(1)[0]!], 3);
+  expect(merged.map((trade) => trade.id)).toEqual(['x', 't0', 't1']);
+});

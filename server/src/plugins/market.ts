@@ -1,0 +1,26 @@
+// The market plugin: decorates `app.market` (the MarketRuntime: simulator + halts) for the market
+// module's routes and the stream hub. The halts' in-memory copy is loaded before the app is ready.
+import fp from 'fastify-plugin';
+import { HaltRegistry } from '../market/halts';
+import { MarketRuntime } from '../market/runtime';
+import { MarketSimulator } from '../market/simulator';
+import { createHaltsRepo } from '../modules/market/repo';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    market: MarketRuntime;
+  }
+}
+
+export const marketPlugin = fp(
+  async (app) => {
+    const settings = app.config.market;
+    const simulator = new MarketSimulator({ seed: settings.seed });
+    const halts = new HaltRegistry(createHaltsRepo(app.database.db), settings.haltCacheMs, Date.now, (err) =>
+      app.log.warn({ err }, 'reading trading halts failed'),
+    );
+    await halts.refresh();
+    app.decorate('market', new MarketRuntime(simulator, halts, settings.tickMs));
+  },
+  { name: 'pasar-market', dependencies: ['pasar-config', 'pasar-database'] },
+);
