@@ -112,7 +112,9 @@ export const localized = (path: string, lang: Lang, pwa = false): string =>
 export const pathnameOf = (path: string): string => path.split(/[?#]/)[0]!;
 
 /** The form control (input, select) labelled exactly so; a section named by the same heading is not it. */
-export const input = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input, select, textarea'));
+export const input = (page: Page, label: string) =>
+  // A required field's label ends with its mark (*).
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`)).and(page.locator('input, select, textarea'));
 
 /** A user signed up through the real API in a test. */
 export interface TestUser {

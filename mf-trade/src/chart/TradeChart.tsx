@@ -1,6 +1,6 @@
 // The trade page's chart: the market's resolutions of §9 and a live current bar.
 import { appStore, useAppStore } from '@pasar/shared';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import { defaultResolution, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
@@ -9,7 +9,7 @@ import { ChartToolbar } from './ChartToolbar';
 import { PriceChart } from './PriceChart';
 import { resolutionLabel } from './resolution-label';
 
-export function TradeChart({ symbol, market, format, tick, height }: { symbol: string; market: TradeMarket; format: PriceFormat; tick: string; height?: string }) {
+export const TradeChart = memo(function TradeChart({ symbol, market, format, tick, height }: { symbol: string; market: TradeMarket; format: PriceFormat; tick: string; height?: string }) {
   const { t } = useTradeT();
   const stored = useAppStore((state) => state.chart.resolution);
   const offered = resolutionsOf(market);
@@ -29,4 +29,4 @@ export function TradeChart({ symbol, market, format, tick, height }: { symbol: s
       <PriceChart symbol={symbol} window={window} format={format} tick={tick} live height={height} />
     </div>
   );
-}
+});

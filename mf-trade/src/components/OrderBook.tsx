@@ -3,7 +3,7 @@
 // panel (an `orderbook:price-picked` event on the shared bus).
 import styled from '@emotion/styled';
 import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore } from '@pasar/shared';
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState, type CSSProperties } from 'react';
 import { useTradeT } from '../i18n';
 import { decimalsOf, formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
 import type { Instrument, OrderBookLevel } from '../market/types';
@@ -58,7 +58,9 @@ const Side = styled.ol`
   list-style: none;
 `;
 
-const Row = styled.button<{ $side: 'bid' | 'ask'; $depth: string }>`
+// The depth is a custom property set inline: as a styled prop every new percentage would mint
+// and inject a new CSS class, many per second under live updates.
+const Row = styled.button<{ $side: 'bid' | 'ask' }>`
   position: relative;
   display: grid;
   grid-template-columns: 1fr 1fr 1fr;
@@ -69,8 +71,8 @@ const Row = styled.button<{ $side: 'bid' | 'ask'; $depth: string }>`
   border-radius: ${tokens.radii.sm};
   background: linear-gradient(
     to left,
-    ${({ $side }) => ($side === 'bid' ? 'rgba(11, 122, 72, 0.16)' : 'rgba(196, 38, 46, 0.16)')} ${({ $depth }) => $depth}%,
-    transparent ${({ $depth }) => $depth}%
+    ${({ $side }) => ($side === 'bid' ? 'rgba(11, 122, 72, 0.16)' : 'rgba(196, 38, 46, 0.16)')} var(--depth),
+    transparent var(--depth)
   );
   color: ${tokens.colors.text};
   font-family: ${tokens.fonts.mono};
@@ -111,7 +113,7 @@ export function depthPercent(level: OrderBookLevel): string {
   return String(Math.min(100, Math.max(0, value)));
 }
 
-export function OrderBook({ symbol, instrument, format }: OrderBookProps) {
+export const OrderBook = memo(function OrderBook({ symbol, instrument, format }: OrderBookProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const selectId = useId();
@@ -126,12 +128,14 @@ export function OrderBook({ symbol, instrument, format }: OrderBookProps) {
 
   const pick = (level: OrderBookLevel, side: 'bid' | 'ask') => eventBus.emit('orderbook:price-picked', { symbol, price: level.price, side });
 
-  const row = (level: OrderBookLevel, side: 'bid' | 'ask') => (
-    <li key={level.price}>
+  // Rows are keyed by position: under live updates the prices move through the rows, and
+  // updating ten rows' text is far cheaper than removing and inserting them every frame.
+  const row = (level: OrderBookLevel, side: 'bid' | 'ask', position: number) => (
+    <li key={position}>
       <Row
         type="button"
         $side={side}
-        $depth={depthPercent(level)}
+        style={{ '--depth': `${depthPercent(level)}%` } as CSSProperties}
         data-testid={`book-${side}`}
         aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', {
           price: formatBarePrice(level.price, rowFormat),
@@ -167,14 +171,14 @@ export function OrderBook({ symbol, instrument, format }: OrderBookProps) {
           <span>{t('book.quantity')}</span>
           <span>{t('book.cumulative')}</span>
         </Columns>
-        <Side aria-label={t('book.asks')}>{[...asks].reverse().map((level) => row(level, 'ask'))}</Side>
+        <Side aria-label={t('book.asks')}>{[...asks].reverse().map((level, index) => row(level, 'ask', index))}</Side>
         <Spread>
           <span>{t('book.spread')}</span>
           <span data-testid="book-spread">
             {asks[0] && bids[0] ? formatBarePrice(subtractDecimal(asks[0].price, bids[0].price), format) : '–'}
           </span>
         </Spread>
-        <Side aria-label={t('book.bids')}>{bids.map((level) => row(level, 'bid'))}</Side>
+        <Side aria-label={t('book.bids')}>{bids.map((level, index) => row(level, 'bid', index))}</Side>
       </>
     );
   }
@@ -196,7 +200,7 @@ export function OrderBook({ symbol, instrument, format }: OrderBookProps) {
       {body}
     </Root>
   );
-}
+});
 
 /** a − b on decimal strings, exactly (the spread). */
 export function subtractDecimal(a: string, b: string): string {

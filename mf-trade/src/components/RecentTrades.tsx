@@ -1,7 +1,7 @@
 // Recent trades of a symbol, newest first: price coloured by the taker's side, size and time.
 import styled from '@emotion/styled';
 import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, SR_ONLY_CLASS, tokens, useAppStore, VisuallyHidden } from '@pasar/shared';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import { formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
 import { useLiveTrades } from '../market/use-live-market';
@@ -36,7 +36,7 @@ const Table = styled.table`
   }
 `;
 
-export function RecentTrades({ symbol, format, quantityDigits }: { symbol: string; format: PriceFormat; quantityDigits: number }) {
+export const RecentTrades = memo(function RecentTrades({ symbol, format, quantityDigits }: { symbol: string; format: PriceFormat; quantityDigits: number }) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const trades = useLiveTrades(symbol, 30);
@@ -72,4 +72,4 @@ export function RecentTrades({ symbol, format, quantityDigits }: { symbol: strin
       </tbody>
     </Table>
   );
-}
+});

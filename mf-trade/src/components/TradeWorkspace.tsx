@@ -4,7 +4,7 @@
 // open view sits left of it.
 import styled from '@emotion/styled';
 import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore } from '@pasar/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { TradeChart } from '../chart/TradeChart';
 import { useTradeT } from '../i18n';
 import { fetchTradingHalt } from '../market/market-api';
@@ -92,11 +92,10 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
     : ticker.data
       ? marketOfAssetType(ticker.data.assetType)
       : marketOfSymbol(symbol, symbolCache.peek(symbol));
-  const format: PriceFormat = {
-    currency: instrument.data?.quoteCurrency ?? QUOTE_CURRENCY_OF[market],
-    precision: instrument.data?.pricePrecision ?? DEFAULT_PRICE_PRECISION[market],
-    lng,
-  };
+  const currency = instrument.data?.quoteCurrency ?? QUOTE_CURRENCY_OF[market];
+  const precision = instrument.data?.pricePrecision ?? DEFAULT_PRICE_PRECISION[market];
+  // Stable between live updates, so the memoised book, trades and chart skip a ticker's render.
+  const format = useMemo<PriceFormat>(() => ({ currency, precision, lng }), [currency, precision, lng]);
   const tick = instrument.data?.tickSize ?? scalePow10('1', -format.precision);
   const layout = chartLayoutOf(instrument.data ? market : null, instrument.data?.enableProMode ?? false);
 

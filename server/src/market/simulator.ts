@@ -314,7 +314,7 @@ export class MarketSimulator implements MarketFeed {
       return date;
     };
     const fromDate = new Date(Math.max(from, HISTORY_START_DAY * DAY_MS)).toISOString().slice(0, 10);
-    const toDate = new Date(Math.min(to, now + DAY_MS)).toISOString().slice(0, 10);
+    const toDate = new Date(Math.min(to + (resolution === '1D' ? 0 : 31 * DAY_MS), now + DAY_MS)).toISOString().slice(0, 10);
     let date = bucketOf(fromDate);
     let current: Bar | null = null;
     for (let guard = 0; date <= toDate && guard < 20_000; guard += 1, date = addDays(date, 1)) {

@@ -11,7 +11,7 @@ import {
 } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { freshPin, logInTestUser, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
-import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile } from './test-support';
+import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile, SETUP_TIMEOUT_MS } from './test-support';
 
 describe('bank accounts', () => {
   let t: TestApp;
@@ -26,7 +26,7 @@ describe('bank accounts', () => {
     expect(submitted.statusCode).toBe(200);
     const approved = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.adminKycApprove, payload: { phone: user.phone }, headers: { 'x-admin-token': t.app.adminToken } });
     expect(approved.statusCode).toBe(200);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const errorOf = (response: { json(): unknown }) => ErrorEnvelope.parse(response.json());

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { freshPin, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { createNotificationService } from './notification-service';
 import { createAccountRepo } from './repo';
-import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile } from './test-support';
+import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile, SETUP_TIMEOUT_MS } from './test-support';
 
 describe('a second user cannot reach the first user’s account data', () => {
   let t: TestApp;
@@ -57,7 +57,7 @@ describe('a second user cannot reach the first user’s account data', () => {
     notificationIds = successEnvelope(NotificationPage).parse((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.notifications, headers: owner.headers })).json()).data.items.map((n) => n.id);
     expect(bankIds).toHaveLength(2);
     expect(notificationIds.length).toBeGreaterThanOrEqual(2);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('answers 404 for every route that takes the owner’s ids, and changes nothing', async () => {

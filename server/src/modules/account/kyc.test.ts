@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { PRODUCTION_TEST_ENV, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { createKycService, jakartaDate } from './kyc-service';
 import { createAccountRepo } from './repo';
-import { GIF, JPEG, MP4, PNG, VALID_KYC_FIELDS, WEBM, ktpFile, multipart, selfieFile, type MultipartFile } from './test-support';
+import { GIF, JPEG, MP4, PNG, VALID_KYC_FIELDS, WEBM, ktpFile, multipart, selfieFile, type MultipartFile, SETUP_TIMEOUT_MS } from './test-support';
 
 /** An AdminClient over app.inject, as the CLI's HTTP client behaves (data out, error message thrown). */
 function injectClient(app: PasarApp): AdminClient {
@@ -45,7 +45,7 @@ describe('identity verification (KYC)', () => {
     uploads = t.config.account.uploadsDir;
     user = await signUpTestUser(t.app, { name: 'Budi' });
     other = await signUpTestUser(t.app, { name: 'Sari' });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const submit = (fields: Record<string, string>, files: readonly MultipartFile[], u: TestUser = user) => {

@@ -13,6 +13,7 @@ import {
   successEnvelope,
   type DevInboxResponse,
 } from '@pasar/shared/contract';
+import { SETUP_TIMEOUT_MS } from './test-support';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { freshPin, latestOtp, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { createNotificationService, sha256 } from './notification-service';
@@ -30,7 +31,7 @@ describe('notifications', () => {
     user = await signUpTestUser(t.app);
     other = await signUpTestUser(t.app);
     service = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db), messages: t.app.messages, telegramBotUsername: 'PasarTestBot' });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const get = (url: string, u: TestUser = user) => t.app.inject({ method: 'GET', url, headers: u.headers });

@@ -6,6 +6,7 @@ import {
   UserStatusResponse,
   successEnvelope,
 } from '@pasar/shared/contract';
+import { SETUP_TIMEOUT_MS } from './test-support';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { createProfileService } from './profile-service';
 import { createAccountRepo } from './repo';
@@ -19,7 +20,7 @@ describe('profile', () => {
     t = await createTestApp({ env: { KYC_AUTO_APPROVE_SECONDS: 'off' } });
     user = await signUpTestUser(t.app, { name: 'Budi' });
     other = await signUpTestUser(t.app, { name: 'Sari' });
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const get = (url: string, u: TestUser = user, headers: Record<string, string> = {}) =>

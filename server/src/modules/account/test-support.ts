@@ -46,3 +46,6 @@ export const VALID_KYC_FIELDS = {
 
 export const ktpFile = (data: Buffer = JPEG(), type = 'image/jpeg'): MultipartFile => ({ field: 'ktpPhoto', filename: 'ktp.jpg', type, data });
 export const selfieFile = (data: Buffer = PNG(), type = 'image/png'): MultipartFile => ({ field: 'selfie', filename: 'selfie.png', type, data });
+
+/** A test file's setup (database, app, sign-ups with a slow PIN hash) on a busy two-core machine. */
+export const SETUP_TIMEOUT_MS = 180_000;

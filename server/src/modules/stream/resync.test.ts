@@ -2,7 +2,7 @@
 // a lost book update is detected by its seq, the client resubscribes, gets a new snapshot and
 // carries on; a dropped connection reconnects and resubscribes.
 import WebSocket from 'ws';
-import { createStreamClient, type StreamEvent, type WebSocketLike } from '@pasar/shared';
+import { createStreamClient, type StreamEvent, type WebSocketLike } from '@pasar/shared/stream/client';
 import { startHubApp, type HubApp } from './testing/hub-app';
 import { sleep } from './testing/ws-client';
 

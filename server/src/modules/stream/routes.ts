@@ -2,6 +2,9 @@
 // The language of error messages comes from `?lang=en|id` (browsers cannot set headers on a
 // WebSocket) or `x-language-code`.
 import type { FastifyPluginAsync } from 'fastify';
+// The route options these packages add (`websocket: true`, `schema.hide`).
+import type {} from '@fastify/swagger';
+import type {} from '@fastify/websocket';
 import { DEFAULT_LANGUAGE, type Language } from '@pasar/shared/contract';
 import { languageOf } from '../../http/language';
 import type { StreamHub } from './hub';
