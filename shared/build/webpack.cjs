@@ -154,6 +154,8 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // A standalone remote talks to a running Pasar server (`npm start`), REST and WebSocket alike.
+        proxy: [{ context: ['/api', '/dev'], target: process.env.PASAR_API ?? 'http://127.0.0.1:3000', ws: true, changeOrigin: true }],
       },
     };
   };

@@ -42,8 +42,9 @@ describe('order book', () => {
     const bids = await screen.findAllByTestId('book-bid');
     expect(bids[0]).toHaveTextContent('10%');
     expect(bids[9]).toHaveTextContent('100%');
-    expect(getComputedStyle(bids[0]!).background).toContain('10%');
-    expect(getComputedStyle(bids[4]!).background).toContain('50%');
+    expect(bids[0]!.style.getPropertyValue('--depth')).toBe('10%');
+    expect(bids[4]!.style.getPropertyValue('--depth')).toBe('50%');
+    expect(getComputedStyle(bids[0]!).background).toContain('var(--depth)');
     expect(depthPercent({ price: '1', quantity: '1', cumulativePercent: '137.5' })).toBe('100');
     expect(depthPercent({ price: '1', quantity: '1', cumulativePercent: 'x' })).toBe('0');
   });

@@ -10,8 +10,10 @@ import { streamModule } from './stream';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
-  identityModule,
+  // Before identity: its language fallback (a signed-in user's preference) and `app.account`
+  // (notifications) then reach identity's routes too.
   accountModule,
+  identityModule,
   marketModule,
   streamModule,
 ];

@@ -2,5 +2,6 @@
 import type { AdminCommand } from '../command';
 import kyc from './kyc';
 import market from './market';
+import user from './user';
 
-export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market];
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user];

@@ -326,7 +326,7 @@ describe('identity verification (KYC)', () => {
 
       // A development app started with a 1-second delay approves it by itself.
       await t.sibling({ KYC_AUTO_APPROVE_SECONDS: '1' });
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 30_000;
       while ((await status(third)).status === 'PENDING' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       expect((await status(third)).status).toBe('VERIFIED');
       expect((await notifications(third)).items[0]).toMatchObject({ type: 'ACCOUNT', title: 'Identitas terverifikasi' });

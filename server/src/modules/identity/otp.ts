@@ -1,7 +1,7 @@
 // One-time codes: 6 digits from the CSPRNG, kept only as an HMAC, single use, 5 minutes, a new one
 // only after 60 seconds, a few tries per code; requests and checks rate-limited per account and IP.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type Language, type MessageChannel } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -9,6 +9,10 @@ import type { Messages } from '../../messages/plugin';
 import { RATE_RULES, RateLimitError, scaled, type RateLimiter } from './rate-limit';
 import { otpHash, randomOtp, sameHash } from './secrets';
 import { otpChallenges } from './tables';
+
+/** Old challenges are removed now and then (1 in 50 issues), a day after they expired. */
+const CLEANUP_CHANCE = 0.02;
+const KEEP_MS = 86_400_000;
 
 /** Wrong codes per challenge before it is spent (a new code must be requested). */
 export const OTP_MAX_TRIES = 5;
@@ -92,6 +96,9 @@ export function createOtpService(deps: OtpServiceDeps): OtpService {
       }
       const id = randomUUID();
       const code = randomOtp();
+      if (Math.random() < CLEANUP_CHANCE) {
+        await db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, new Date(at.getTime() - KEEP_MS)));
+      }
       // Only the newest code counts: earlier unused ones are spent now.
       await db
         .update(otpChallenges)

@@ -1,6 +1,6 @@
 // The identity module's only database access: users (identity columns), device sessions, refresh
 // tokens and the single-use step tokens. Every time comes from the caller (the service's clock).
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DeviceStatus } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
 import { authStepTokens, deviceSessions, refreshTokens, users, type DeviceSessionRow, type UserRow } from './tables';
@@ -232,6 +232,11 @@ export function createIdentityRepo(db: PasarDb) {
     },
 
     // ---- step tokens ----
+
+    /** Removes step tokens that expired before `before`. */
+    async deleteStepsExpiredBefore(before: Date): Promise<void> {
+      await db.delete(authStepTokens).where(lt(authStepTokens.expiresAt, before));
+    },
 
     async insertStep(s: { tokenHash: string; purpose: StepPurpose; phone: string; userId: string | null; at: Date; expiresAt: Date }) {
       await db.insert(authStepTokens).values({

@@ -125,7 +125,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
   app.post(
     api(IDENTITY_PATHS.logout),
-    { preHandler: app.optionalUser, schema: { summary: 'End the current session and clear the refresh cookie', tags: TAG, response: apiResponses({ 200: Done }, [401]) } },
+    {
+      // An expired or already-ended token still logs out: the client clears its state either way.
+      preHandler: async (request, reply) => app.optionalUser.call(app, request, reply).catch(() => undefined),
+      schema: { summary: 'End the current session and clear the refresh cookie', tags: TAG, response: apiResponses({ 200: Done }) },
+    },
     async (request, reply) => {
       clearRefreshCookie(request, reply);
       await service.logout(request.auth ?? undefined);

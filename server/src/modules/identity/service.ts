@@ -83,6 +83,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const token = randomToken();
     const at = now();
     await repo.insertStep({ tokenHash: sha256(token), purpose, phone, userId, at, expiresAt: new Date(at.getTime() + STEP_TTL_MS) });
+    if (Math.random() < 0.02) await repo.deleteStepsExpiredBefore(new Date(at.getTime() - 86_400_000));
     return token;
   }
 
