@@ -126,7 +126,7 @@ describe('US stocks and IDX follow their calendars', () => {
       for (let i = 0; i < 30; i += 1, date = addDays(date, 1)) {
         if (!idxCalendar.isTradingDay(date)) continue;
         const bars = sim.minuteBars(symbol, date)!;
-        const prevClose = bars.path.prevClose;
+        const prevClose = bars.bar.o;
         if (previous !== null) expect(prevClose).toBe(previous);
         const band = idxBand(prevClose);
         for (let k = 0; k < bars.t.length; k += 1) {
@@ -134,7 +134,7 @@ describe('US stocks and IDX follow their calendars', () => {
             if (!isOnIdxGrid(p) || p < band.low || p > band.high) problems.push(`${symbol} ${date} ${p} [${band.low}, ${band.high}]`);
           }
         }
-        previous = bars.path.close;
+        previous = bars.bar.c;
       }
       const live = Number(sim.ticker(symbol, NOW - 3 * 3_600_000).price);
       expect(isOnIdxGrid(live)).toBe(true);
@@ -186,6 +186,12 @@ describe('order book', () => {
     const price = Number(sim.ticker('BTC-IDR', NOW).price);
     for (const t of trades) expect(Math.abs(Number(t.price) - price) / price).toBeLessThan(0.02);
     expect(sim.recentTrades('BBCA', 5, Date.parse('2026-11-21T03:00:00Z')).every((t) => t.t < Date.parse('2026-11-20T09:00:00Z'))).toBe(true);
+  });
+
+  it('has no resting orders or trades for an index, which is not tradable', () => {
+    const book = sim.orderBook('SPX', { at: NOW });
+    expect([book.bids, book.asks, book.totalBidQuantity]).toEqual([[], [], '0']);
+    expect(sim.recentTrades('SPX', 10, NOW)).toEqual([]);
   });
 
   it('answers tickers in the contract shape', () => {

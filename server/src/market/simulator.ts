@@ -6,25 +6,13 @@ import type { Candle, Instrument, MarketState, OrderBook, OrderBookLevel, Resolu
 import Decimal from 'decimal.js';
 import { addDays, DAY_MS, epochDay, MINUTE_MS, weekday } from './calendar/time';
 import type { MarketFeed, OrderBookOptions } from './feed';
-import { idxTickSize, roundToTick } from './idx-rules';
+import { idxBand, idxClamp, idxTickSize, roundToTick } from './idx-rules';
 import { buildCatalogue, type Catalogue, type Model, type SeriesParams } from './instruments';
-import { calendarOf, HISTORY_START_DAY, localDateOf, minuteIndex, PathEngine, withinMinute, type DayPath } from './paths';
+import { buildMinutes, minuteIndex, withinMinute, type DaySpec, type MinuteBars, type Segment } from './day';
+import { calendarOf, HISTORY_START_DAY, localDateOf, PathEngine } from './paths';
 import { hash, hashString, Lru, normal, uniform } from './rng';
 
-/** One instrument's minute bars for a day (prices in the quote currency, volume in base units). */
-export interface MinuteBars {
-  readonly date: string;
-  readonly t: Float64Array;
-  readonly o: Float64Array;
-  readonly h: Float64Array;
-  readonly l: Float64Array;
-  readonly c: Float64Array;
-  readonly v: Float64Array;
-  readonly sess: Uint8Array;
-  /** The series path (for inside-the-minute prices) and the minute's price factor. */
-  readonly path: DayPath;
-  readonly factor: Float64Array;
-}
+export type { MinuteBars };
 
 interface Bar {
   t: number;
@@ -90,45 +78,81 @@ export class MarketSimulator implements MarketFeed {
 
   // ---- minute data ----
 
+  /** The instrument's close at the end of an epoch day (non-trading days keep the last). */
+  level(symbol: string, day: number): number {
+    const m = this.model(symbol);
+    const base = this.paths.dailyClose(m.series, day);
+    if (m.transform === 'times-fx') return base * this.paths.dailyClose('fx:USDIDR', day);
+    if (m.transform === 'perp-basis') {
+      const key = hash(this.seedKey, hashString(m.symbol));
+      return base * (1 + 0.0002 + 0.00025 * Math.sin((2 * Math.PI * day) / 11 + (key % 100)) + 0.0001 * normal(key, day, 3));
+    }
+    return base;
+  }
+
+  /** Everything that defines an instrument's trading day; null when it does not trade. */
+  daySpec(symbol: string, date: string): DaySpec | null {
+    const m = this.model(symbol);
+    const inst = this.instrument(m.symbol)!;
+    const p = this.paths.params(m.series);
+    const day = epochDay(date);
+    if (day < HISTORY_START_DAY || date < inst.listedSince || !this.paths.isTradingDay(p, date)) return null;
+    const cal = calendarOf(p.calendar);
+    const segments: Segment[] = cal
+      ? cal
+          .sessions(date)
+          .filter((s) => s.trading)
+          .map((s) => ({ open: s.open, close: s.close, kind: s.kind === 'PRE_MARKET' ? 1 : s.kind === 'POST_MARKET' ? 2 : 0 }))
+      : [{ open: day * DAY_MS, close: (day + 1) * DAY_MS, kind: 0 }];
+    const seriesKey = this.paths.key(m.series);
+    const prev = this.level(m.symbol, day - 1);
+    const close = this.level(m.symbol, day);
+    const sigma = p.dailyVol;
+    const us = p.calendar === 'USSTOCK';
+    let o = prev;
+    let c = close;
+    if (us) {
+      o = prev * Math.exp(0.3 * sigma * normal(seriesKey, day, 11));
+      c = close * Math.exp(0.12 * sigma * normal(seriesKey, day, 12));
+    }
+    const la = Math.log(o);
+    const lb = Math.log(c);
+    const v = sigma * sigma * (us ? 0.8 : 1);
+    let h = Math.exp((la + lb + Math.sqrt((lb - la) ** 2 - 2 * v * Math.log(uniform(seriesKey, day, 13)))) / 2);
+    let l = Math.exp((la + lb - Math.sqrt((lb - la) ** 2 - 2 * v * Math.log(uniform(seriesKey, day, 14)))) / 2);
+    const band = p.idxRules ? idxBand(prev) : null;
+    if (band) {
+      h = idxClamp(h, band);
+      l = idxClamp(l, band);
+    }
+    h = Math.max(h, o, c);
+    l = Math.min(l, o, c);
+    const ownKey = hash(this.seedKey, hashString(m.symbol));
+    const dayFactor = Math.exp(0.35 * normal(ownKey, day, 7) - 0.06);
+    const units = Math.floor((m.dailyVolume * dayFactor) / m.quantityStep);
+    return {
+      date,
+      segments,
+      bar: { o, h, l, c, units },
+      preOpen: prev,
+      postClose: close,
+      dailyVol: sigma,
+      shapeSeed: hash(seriesKey, day, 77),
+      ownSeed: hash(ownKey, day, 78),
+      continuous: !cal,
+      band,
+      quantityStep: m.quantityStep,
+    };
+  }
+
   /** The instrument's minute bars of a local trading date (null when it does not trade). */
   minuteBars(symbol: string, date: string): MinuteBars | null {
     const m = this.model(symbol);
     const key = `${m.symbol}|${date}`;
     const hit = this.minuteCache.get(key);
     if (hit !== undefined) return hit;
-    const inst = this.instrument(m.symbol)!;
-    const path = epochDay(date) < epochDay(inst.listedSince) ? null : this.paths.dayPath(m.series, date);
-    let bars: MinuteBars | null = null;
-    if (path) {
-      const n = path.t.length;
-      const factor = new Float64Array(n);
-      if (m.transform === 'times-fx') {
-        const fx = this.paths.dayPath('fx:USDIDR', date)!;
-        for (let i = 0; i < n; i += 1) factor[i] = fx.o[i]!;
-      } else if (m.transform === 'perp-basis') {
-        const key = hash(this.seedKey, hashString(m.symbol));
-        for (let i = 0; i < n; i += 1) {
-          const minute = path.t[i]! / MINUTE_MS;
-          factor[i] = 1 + 0.0002 + 0.00025 * Math.sin((2 * Math.PI * minute) / 480 + (key % 100)) + 0.00005 * normal(key, minute);
-        }
-      } else factor.fill(1);
-      const dayFactor = Math.exp(0.35 * normal(hash(this.seedKey, hashString(m.symbol)), epochDay(date), 7) - 0.06);
-      const dayVolume = m.dailyVolume * dayFactor;
-      const o = new Float64Array(n);
-      const h = new Float64Array(n);
-      const l = new Float64Array(n);
-      const c = new Float64Array(n);
-      const v = new Float64Array(n);
-      for (let i = 0; i < n; i += 1) {
-        const f = factor[i]!;
-        o[i] = path.o[i]! * f;
-        h[i] = path.h[i]! * f;
-        l[i] = path.l[i]! * f;
-        c[i] = path.c[i]! * f;
-        v[i] = Math.floor((dayVolume * path.vf[i]!) / m.quantityStep) * m.quantityStep;
-      }
-      bars = { date, t: path.t, o, h, l, c, v, sess: path.sess, path, factor };
-    }
+    const spec = this.daySpec(m.symbol, date);
+    const bars = spec ? buildMinutes(spec) : null;
     this.minuteCache.set(key, bars);
     return bars;
   }
@@ -139,11 +163,10 @@ export class MarketSimulator implements MarketFeed {
 
   /** Price and the running high/low of the minute containing `at`, or null outside trading minutes. */
   private inMinute(bars: MinuteBars, at: number): { i: number; value: number; hi: number; lo: number } | null {
-    const i = minuteIndex(bars.path, at);
+    const i = minuteIndex(bars, at);
     if (i < 0) return null;
-    const [value, hi, lo] = withinMinute(bars.path, i, (at - bars.t[i]!) / MINUTE_MS);
-    const f = bars.factor[i]!;
-    return { i, value: value * f, hi: hi * f, lo: lo * f };
+    const [value, hi, lo] = withinMinute(bars, i, (at - bars.t[i]!) / MINUTE_MS);
+    return { i, value, hi, lo };
   }
 
   /** The live price at an instant (the last close outside trading minutes), unrounded. */
@@ -264,44 +287,46 @@ export class MarketSimulator implements MarketFeed {
     const key = `${symbol}|${date}`;
     const cached = this.summaryCache.get(key);
     if (cached !== undefined) return cached;
-    const bars = this.minuteBars(symbol, date);
-    if (!bars || bars.t.length === 0) {
-      if (bars === null && date < this.localDate(symbol, now)) this.summaryCache.set(key, null);
+    const spec = this.daySpec(symbol, date);
+    const main = spec?.segments.filter((s) => s.kind === 0) ?? [];
+    if (!spec || main.length === 0) {
+      if (date < this.localDate(symbol, now)) this.summaryCache.set(key, null);
       return null;
     }
-    const regularOnly = this.seriesOf(symbol).calendar === 'USSTOCK';
+    const t = Date.parse(`${date}T00:00:00Z`);
+    if (now < main[0]!.open) return null;
+    if (now >= main.at(-1)!.close) {
+      const { o, h, l, c, units } = spec.bar;
+      const bar = { t, o, h, l, c, v: units * spec.quantityStep };
+      if (this.summaryCache.size > 400_000) this.summaryCache.clear();
+      this.summaryCache.set(key, bar);
+      return bar;
+    }
+    // The day in progress: from its minutes so far.
+    const bars = this.minuteBars(symbol, date)!;
     let bar: Bar | null = null;
-    let complete = true;
     for (let i = 0; i < bars.t.length; i += 1) {
-      if (regularOnly && bars.sess[i] !== 0) continue;
-      const t = bars.t[i]!;
-      if (t > now) {
-        complete = false;
-        break;
-      }
+      if (bars.sess[i] !== 0) continue;
+      const mt = bars.t[i]!;
+      if (mt > now) break;
       let h = bars.h[i]!;
       let l = bars.l[i]!;
       let c = bars.c[i]!;
       let v = bars.v[i]!;
-      if (t + MINUTE_MS > now) {
+      if (mt + MINUTE_MS > now) {
         const live = this.inMinute(bars, now)!;
         h = live.hi;
         l = live.lo;
         c = live.value;
         v = 0;
-        complete = false;
       }
-      if (!bar) bar = { t: Date.parse(`${date}T00:00:00Z`), o: bars.o[i]!, h, l, c, v };
+      if (!bar) bar = { t, o: bars.o[i]!, h, l, c, v };
       else {
         if (h > bar.h) bar.h = h;
         if (l < bar.l) bar.l = l;
         bar.c = c;
         bar.v += v;
       }
-    }
-    if (complete) {
-      if (this.summaryCache.size > 400_000) this.summaryCache.clear();
-      this.summaryCache.set(key, bar);
     }
     return bar;
   }
@@ -507,8 +532,9 @@ export class MarketSimulator implements MarketFeed {
       });
       return { levels, total };
     };
-    const bids = side(bidPrices, 1);
-    const asks = side(askPrices, 2);
+    // Indices are not traded: no resting orders.
+    const bids = side(inst.tradable ? bidPrices : [], 1);
+    const asks = side(inst.tradable ? askPrices : [], 2);
     return {
       symbol: m.symbol,
       seq: 0,
@@ -530,6 +556,7 @@ export class MarketSimulator implements MarketFeed {
     const p = this.seriesOf(m.symbol);
     const key = hash(this.seedKey, hashString(`trades:${m.symbol}`));
     const out: Trade[] = [];
+    if (!this.instrument(m.symbol)!.tradable) return out;
     const perDay = TRADES_PER_DAY[p.calendar];
     const nowSecond = Math.floor(at / 1000);
     let bars: MinuteBars | null = null;
@@ -545,9 +572,9 @@ export class MarketSimulator implements MarketFeed {
         s = Math.floor(Date.parse(`${d}T00:00:00Z`) / 1000) - 14 * 3600;
         continue;
       }
-      const i = minuteIndex(bars.path, t0);
+      const i = minuteIndex(bars, t0);
       if (i < 0) continue;
-      const perSecond = (perDay * bars.path.vf[i]!) / 60;
+      const perSecond = (perDay * bars.intensity[i]!) / 60;
       const count = uniform(key, s) < Math.min(0.95, perSecond) ? 1 + (uniform(key, s, 1) < 0.25 ? 1 : 0) : 0;
       for (let j = count - 1; j >= 0 && out.length < limit; j -= 1) {
         const t = t0 + Math.floor(uniform(key, s, 2 + j) * 1000);
@@ -571,14 +598,14 @@ export class MarketSimulator implements MarketFeed {
     return out.slice(0, limit);
   }
 
-  /** USD/IDR mid at an instant. */
+  /** USD/IDR mid at an instant: the day's move spread over the day, with a small wave. */
   usdIdr(at: number = this.now()): number {
-    const date = localDateOf('CRYPTO', at);
-    const path = this.paths.dayPath('fx:USDIDR', date);
-    if (!path) return this.paths.dailyClose('fx:USDIDR', epochDay(date));
-    const i = minuteIndex(path, at);
-    if (i < 0) return path.close;
-    return withinMinute(path, i, (at - path.t[i]!) / MINUTE_MS)[0];
+    const day = Math.floor(at / DAY_MS);
+    const p0 = this.paths.dailyClose('fx:USDIDR', day - 1);
+    const p1 = this.paths.dailyClose('fx:USDIDR', day);
+    const frac = (at - day * DAY_MS) / DAY_MS;
+    const wave = 0.0004 * Math.sin((2 * Math.PI * at) / 2_220_000) * Math.sin(Math.PI * frac);
+    return p0 * Math.pow(p1 / p0, frac) * (1 + wave);
   }
 }
 

@@ -1,7 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { api, appStore } from '@pasar/shared';
 import { renderShell, resetPage, settle } from '../testing/shell-test-kit';
+
+// Each test walks a whole flow; a busy machine (two cores, a browser suite beside) needs the room.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 const sent: InternalAxiosRequestConfig[] = [];
 

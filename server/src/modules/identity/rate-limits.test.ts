@@ -67,7 +67,7 @@ describe('rate limits', () => {
       t.app.inject({ method: 'POST', url: IDENTITY_PATHS.pinVerify, headers: user.headers, payload: { pin: user.pin }, remoteAddress: ip });
     for (let i = 0; i < RATE_RULES.pinCheckAccount.limit; i += 1) expect((await verify(`198.51.100.${i}`)).statusCode).toBe(200);
     expect429(await verify('198.51.100.200'), '1145');
-  }, 120_000);
+  }, 240_000);
 
   it('1150: PIN checks from one IP past 50 in 15 minutes, across accounts', async () => {
     const ip = '203.0.113.7';
@@ -82,7 +82,7 @@ describe('rate limits', () => {
       await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.pinVerify, headers: users[0].headers, payload: { pin: users[0].pin }, remoteAddress: ip }),
       '1150',
     );
-  }, 120_000);
+  }, 240_000);
 
   it('fixed windows end: a stranger can slow an account, never lock it out for good', async () => {
     let clock = Date.parse('2026-11-22T10:00:00Z');

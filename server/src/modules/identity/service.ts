@@ -13,7 +13,7 @@ import {
 } from '@pasar/shared/contract';
 // The shared package exports no `./device` subpath (its root index is the browser kit), so the
 // plain detection file is imported by path.
-import { detectAppDevice, detectDeviceInfo } from '../../../../shared/src/device/device-detection';
+import { detectAppDevice, detectDeviceInfo } from '@pasar/shared/device';
 import { AppError } from '../../http/app-error';
 import type { AccessTokens } from './access-tokens';
 import type { OtpService } from './otp';

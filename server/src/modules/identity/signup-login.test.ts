@@ -64,6 +64,15 @@ describe('sign-up and login by phone', () => {
     expect(errorOf(replay.body).error_code).toBe('009');
   });
 
+  it('documents every identity call in the OpenAPI description', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths as Record<string, unknown>);
+    const expected = Object.values(IDENTITY_PATHS);
+    expect(expected.filter((p) => !paths.includes(p))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['/api/devices/{id}/logout', '/api/devices/{id}/unblock']));
+  });
+
   it('sets the refresh cookie HttpOnly, SameSite=Strict, on /api/auth', async () => {
     const phone = randomTestPhone();
     await post(IDENTITY_PATHS.signupPhone, { phone });

@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { PRODUCTION_TEST_ENV } from '../../testing/auth-fixture';
 
 describe('OpenAPI and security headers of the app', () => {
   let t: TestApp;
@@ -31,7 +32,11 @@ describe('OpenAPI and security headers of the app', () => {
 
   it('leaves the front end’s catch-all and static files out of the document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/health', '/remotes.json']);
+    const paths = Object.keys(doc.paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/remotes.json', '/api/auth/login/phone', '/api/symbol-info']));
+    // Only the API and the registry: no catch-all, no static folders, no HTML pages.
+    expect(paths.filter((p) => !p.startsWith('/api/') && p !== '/remotes.json')).toEqual([]);
+    expect(paths.filter((p) => p.includes('*') || p.startsWith('/api/docs'))).toEqual([]);
   });
 
   it('serves the browsable docs at /api/docs under the site-wide CSP', async () => {
@@ -50,7 +55,7 @@ describe('OpenAPI and security headers of the app', () => {
   });
 
   it('sends HSTS in production only', async () => {
-    const production = await t.sibling({ PASAR_MODE: 'production' });
+    const production = await t.sibling({ ...PRODUCTION_TEST_ENV, PASAR_MODE: 'production' });
     const response = await production.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const development = await t.app.inject({ method: 'GET', url: '/api/health' });
