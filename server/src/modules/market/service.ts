@@ -24,6 +24,7 @@ import type {
   TradingHalt,
   UsdPrice,
 } from '@pasar/shared/contract';
+import { MAX_CANDLES_PER_CALL } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import { idxCalendar, nyseCalendar, type MarketCalendar } from '../../market/calendar';
@@ -204,7 +205,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       const inst = instrument(symbol);
       if (toS <= fromS) throw new AppError('002', { details: [{ path: 'to', message: 'must be after from' }] });
       const candles = market.candles(inst.symbol, resolution, fromS * 1000, toS * 1000, now());
-      return { symbol: inst.symbol, resolution, candles: candles.length > 5000 ? candles.slice(-5000) : candles };
+      return { symbol: inst.symbol, resolution, candles: candles.length > MAX_CANDLES_PER_CALL ? candles.slice(-MAX_CANDLES_PER_CALL) : candles };
     },
 
     orderBook(symbol: string, granularity: string | undefined) {

@@ -9,6 +9,8 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
     'connect-src': `'self' ws: wss: ${remotes}`,
     'style-src': "'self' 'unsafe-inline'",
     'img-src': "'self' data: blob: https:",
+    // blob: lets the identity form preview a selfie video before it is uploaded.
+    'media-src': "'self' blob:",
     'font-src': "'self' data:",
     'object-src': "'none'",
     'base-uri': "'self'",
