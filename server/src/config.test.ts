@@ -13,6 +13,15 @@ describe('loadConfig', () => {
       deployDir: path.resolve('/repo/.deploy'),
       shellDist: path.resolve('/repo/shell/dist'),
       logLevel: 'info',
+      identity: { accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, pinFreshSeconds: 300, rateLimitIpFactor: 10 },
+      account: {
+        kycAutoApproveSeconds: 20,
+        telegramBotUsername: 'PasarNotifBot',
+        uploadsDir: path.resolve('/repo/.data/uploads'),
+      },
+      market: { seed: 'pasar', tickMs: 250, usdSpreadPercent: 1, haltCacheMs: 2000, newsFeeds: [], newsPollSeconds: 900 },
+      pubsub: { redisPrefix: 'pasar:' },
+      stream: { conflateMs: 100, pingMs: 25000 },
     });
   });
 
@@ -34,6 +43,30 @@ describe('loadConfig', () => {
         SHELL_DIST: '/srv/shell',
         LOG_LEVEL: 'warn',
         PUBLIC_ORIGIN: 'https://pasar.example.id/',
+        ADMIN_TOKEN: 'a'.repeat(40),
+        JWT_SECRET: 'j'.repeat(40),
+        ACCESS_TOKEN_TTL_SECONDS: '600',
+        REFRESH_TOKEN_TTL_DAYS: '7',
+        PIN_FRESH_SECONDS: '120',
+        MESSAGE_PROVIDER_URL: 'https://sms.example.id/send',
+        MESSAGE_PROVIDER_KEY: 'provider-key',
+        RATE_LIMIT_IP_FACTOR: '3',
+        KYC_AUTO_APPROVE_SECONDS: 'off',
+        TELEGRAM_BOT_USERNAME: 'PasarTestBot',
+        TELEGRAM_WEBHOOK_SECRET: 't'.repeat(20),
+        SALESFORCE_LOGIN_URL: 'https://login.example.id/sso',
+        ACCOUNT_ID_SECRET: 's'.repeat(40),
+        UPLOADS_DIR: '/srv/uploads',
+        MARKET_SEED: 'another',
+        MARKET_TICK_MS: '500',
+        MARKET_USD_SPREAD_PERCENT: '0.5',
+        MARKET_HALT_CACHE_MS: '1000',
+        NEWS_FEEDS: 'https://news.example.id/rss, https://news.example.id/atom',
+        NEWS_POLL_SECONDS: '600',
+        REDIS_URL: 'redis://cache:6379',
+        REDIS_PREFIX: 'p2:',
+        STREAM_CONFLATE_MS: '50',
+        STREAM_PING_MS: '10000',
       },
       '/repo',
     );
@@ -47,6 +80,33 @@ describe('loadConfig', () => {
       shellDist: path.resolve('/srv/shell'),
       logLevel: 'warn',
       publicOrigin: 'https://pasar.example.id',
+      adminToken: 'a'.repeat(40),
+      identity: {
+        jwtSecret: 'j'.repeat(40),
+        accessTokenTtlSeconds: 600,
+        refreshTokenTtlDays: 7,
+        pinFreshSeconds: 120,
+        rateLimitIpFactor: 3,
+        messageProvider: { url: 'https://sms.example.id/send', key: 'provider-key' },
+      },
+      account: {
+        kycAutoApproveSeconds: null,
+        telegramBotUsername: 'PasarTestBot',
+        telegramWebhookSecret: 't'.repeat(20),
+        salesforceLoginUrl: 'https://login.example.id/sso',
+        idSecret: 's'.repeat(40),
+        uploadsDir: path.resolve('/srv/uploads'),
+      },
+      market: {
+        seed: 'another',
+        tickMs: 500,
+        usdSpreadPercent: 0.5,
+        haltCacheMs: 1000,
+        newsFeeds: ['https://news.example.id/rss', 'https://news.example.id/atom'],
+        newsPollSeconds: 600,
+      },
+      pubsub: { redisUrl: 'redis://cache:6379', redisPrefix: 'p2:' },
+      stream: { conflateMs: 50, pingMs: 10000 },
     });
   });
 
@@ -69,6 +129,12 @@ describe('loadConfig', () => {
     ['DATABASE_SCHEMA', 'Robert"); drop'],
     ['LOG_LEVEL', 'verbose'],
     ['PUBLIC_ORIGIN', 'not a url'],
+    ['ADMIN_TOKEN', 'short'],
+    ['JWT_SECRET', 'short'],
+    ['KYC_AUTO_APPROVE_SECONDS', 'soon'],
+    ['MARKET_TICK_MS', '5'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['STREAM_CONFLATE_MS', '-1'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

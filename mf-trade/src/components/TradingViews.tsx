@@ -2,9 +2,12 @@
 // None) around the chart. The open view lives in the shared store (`misc.tradingView`), so the
 // shell and later panels agree on it. News is live; the views later issues fill say so honestly.
 import styled from '@emotion/styled';
-import { appStore, Button, Card, EmptyState, tokens, useAppStore, type TradingView } from '@pasar/shared';
+import { appStore, Button, Card, EmptyState, Skeleton, tokens, useAppStore, type TradingView } from '@pasar/shared';
+import { lazy, Suspense } from 'react';
 import { useTradeT } from '../i18n';
-import { NewsPanel } from './NewsPanel';
+
+// Opened on demand: its code stays out of the trade page's first load.
+const NewsPanel = lazy(() => import('./NewsPanel').then((m) => ({ default: m.NewsPanel })));
 
 /** Views in toolbar order (FullScreen last, a toggle of its own). */
 export const PANEL_VIEWS = ['Watchlist', 'PriceAlert', 'News', 'OrderBook', 'OrderWindow'] as const;
@@ -90,7 +93,9 @@ export function SidePanel({ id, view, symbol }: { id: string; view: SidePanelVie
       }
     >
       {view === 'News' ? (
-        <NewsPanel symbol={symbol} />
+        <Suspense fallback={<Skeleton lines={6} />}>
+          <NewsPanel symbol={symbol} />
+        </Suspense>
       ) : (
         <EmptyState compact headingLevel={3} title={t('panels.comingTitle')} description={t(`panels.${VIEW_KEY[view]}`, { symbol })} />
       )}
