@@ -12,7 +12,8 @@ const USAGE = `Usage: node scripts/pasar.mjs <command>
   typecheck          typecheck every package
   e2e [args...]      build, then the Playwright suite (args go to \`playwright test\`)
   release <args...>  the release tool: publish | rollback | list (see \`pnpm release help\`)
-  bench-web          first-load JavaScript and Lighthouse figures for /trade/USDT-IDR`;
+  bench-web          first-load JavaScript and Lighthouse figures for /trade/USDT-IDR
+  admin <args...>    operator commands against the running server (see \`npm run admin -- --help\`)`;
 
 const commands = {
   async build(pnpm) {
@@ -39,6 +40,9 @@ const commands = {
   },
   async release(pnpm, args) {
     return release(pnpm, args, { allowFailure: true });
+  },
+  async admin(pnpm, args) {
+    return run(pnpm, ['--silent', '--filter', '@pasar/server', 'admin', ...args], { allowFailure: true });
   },
   async 'bench-web'(pnpm) {
     await ensureChromium();

@@ -31,7 +31,11 @@ runMain(async () => {
 
   await Promise.race([waitForHealth(server, port), server.exited]);
   if (!interrupted && server.child.exitCode === null) {
-    console.log(`\n  Pasar is ready at http://localhost:${port}  (started in ${seconds(Date.now() - started)}; Ctrl-C stops it)\n`);
+    console.log(`\n  Pasar is ready at http://localhost:${port}  (started in ${seconds(Date.now() - started)}; Ctrl-C stops it)`);
+    if ((process.env.PASAR_MODE ?? 'development') === 'development') {
+      console.log(`  Sign-up codes (SMS and e-mail) land in the development inbox: http://localhost:${port}/dev/inbox`);
+      console.log('  Operator commands (approve identity checks, halt a symbol): npm run admin -- --help\n');
+    }
   }
   const { code, signal } = await server.exited;
   if (interrupted) return 0;

@@ -17,7 +17,7 @@ export interface AdminCliDeps {
 
 function helpText(commands: readonly AdminCommand[]): string {
   return [
-    'usage: pnpm --filter @pasar/server admin <area> <verb> [arguments]',
+    'usage: npm run admin -- <area> <verb> [arguments]   (or: pnpm --filter @pasar/server admin …)',
     '',
     'areas:',
     ...commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
