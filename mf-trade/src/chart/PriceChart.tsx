@@ -2,7 +2,7 @@
 // The drawing engine (lightweight-charts) is imported when the first chart mounts: its own chunk,
 // out of the page's first load. Live bars are applied at most once per animation frame.
 import styled from '@emotion/styled';
-import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore } from '@pasar/shared';
+import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, VisuallyHidden } from '@pasar/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { subscribeLive } from '../market/live-source';
@@ -167,7 +167,9 @@ export function PriceChart({ symbol, window, format, tick, live, height = 'clamp
       data-candles={candles.data?.length ?? 0}
       data-resolution={resolution}
     >
-      <Canvas ref={canvasRef} role="img" aria-label={t('chart.label', { symbol, n: candles.data?.length ?? 0 })} />
+      {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
+      <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>
+      <Canvas ref={canvasRef} />
       {loading && (
         <Overlay>
           <Skeleton variant="rect" width="100%" height="100%" />

@@ -114,11 +114,10 @@ export function SymbolSearch({ onSelect }: { onSelect?: (ticker: string) => void
   const optionId = (index: number) => `${id}-opt-${index}`;
 
   useEffect(() => setActive(0), [query]);
+  // Keeps the active option in view while the arrows move through a long list.
   useEffect(() => {
-    if (activeHit) document.getElementById(optionId(active))?.scrollIntoView?.({ block: 'nearest' });
-    // optionId is derived from the stable id
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeHit, active]);
+    if (activeHit) document.getElementById(`${id}-opt-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeHit, active, id]);
 
   const choose = (hit: SearchHit) => {
     setOpen(false);

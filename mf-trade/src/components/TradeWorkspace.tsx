@@ -149,7 +149,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
         {Boolean(ticker.error) && !ticker.data && (
           <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
         )}
-        <TradingViewToolbar panelId={panelId} />
+        <TradingViewToolbar panelId={!fullScreen && sideView ? panelId : undefined} />
         <Grid $panel={sideView !== null} $fullScreen={fullScreen}>
           <Area $area="chart">
             <Card padding="md" title={t('chart.title', { symbol })}>

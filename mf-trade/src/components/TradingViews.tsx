@@ -55,7 +55,8 @@ const ViewToggle = styled.button`
   }
 `;
 
-export function TradingViewToolbar({ panelId }: { panelId: string }) {
+/** `panelId` names the open side panel, when one is open (aria-controls must point at something). */
+export function TradingViewToolbar({ panelId }: { panelId: string | undefined }) {
   const { t } = useTradeT();
   const view = useAppStore((state) => state.misc.tradingView);
   const fullScreen = view === 'FullScreen';

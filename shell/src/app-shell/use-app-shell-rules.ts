@@ -8,7 +8,7 @@ import { useShellStore } from '../state/shell-store';
 import { canonicalUrl, upsertHeadLink } from './canonical';
 import { syncLanguage } from './language-controller';
 import { parseQueryFlags } from './query-flags';
-import { initialTheme, setShellTheme } from './theme-controller';
+import { initialTheme, setShellTheme, themeAfterSchemeChange, watchSystemScheme } from './theme-controller';
 
 export function useAppShellRules(): void {
   const config = useShellConfig();
@@ -36,4 +36,15 @@ export function useAppShellRules(): void {
   useLayoutEffect(() => {
     setShellTheme(initialTheme(mobileWeb, searchRef.current, config), config, false);
   }, [mobileWeb, config]);
+
+  // Without a choice of their own (the theme cookie), the page follows the OS live: switching the
+  // OS to dark at dusk turns an open Pasar dark too. Not remembered: it stays the OS's call.
+  useEffect(
+    () =>
+      watchSystemScheme((prefersDark) => {
+        const next = themeAfterSchemeChange(prefersDark, mobileWeb, searchRef.current, config);
+        if (next) setShellTheme(next, config, false);
+      }),
+    [mobileWeb, config],
+  );
 }

@@ -16,6 +16,7 @@ export const en: ShellStrings = {
     account: 'Account',
   },
   menu: { open: 'Menu', label: 'Site menu' },
+  notifications: { label: 'Notifications', labelUnread: 'Notifications, {{unread}} unread' },
   language: { label: 'Language', id: 'ID', en: 'EN', idName: 'Bahasa Indonesia', enName: 'English' },
   theme: { toLight: 'Switch to light theme', toDark: 'Switch to dark theme', light: 'Light', dark: 'Dark' },
   auth: { login: 'Log in', logout: 'Log out', signup: 'Sign up', loggedOut: 'You have logged out' },
@@ -72,6 +73,7 @@ export const en: ShellStrings = {
     newPinTitle: 'Create a new PIN',
     confirmTitle: 'Repeat the new PIN',
     done: 'Your new PIN is saved. Log in with your new PIN.',
+    doneLoggedIn: 'Your new PIN is saved.',
     backToLogin: 'Back to log in',
   },
   notFound: {

@@ -15,6 +15,7 @@ export const id = {
     account: 'Akun',
   },
   menu: { open: 'Menu', label: 'Menu situs' },
+  notifications: { label: 'Notifikasi', labelUnread: 'Notifikasi, {{unread}} belum dibaca' },
   language: { label: 'Bahasa', id: 'ID', en: 'EN', idName: 'Bahasa Indonesia', enName: 'English' },
   theme: { toLight: 'Ganti ke tema terang', toDark: 'Ganti ke tema gelap', light: 'Terang', dark: 'Gelap' },
   auth: { login: 'Masuk', logout: 'Keluar', signup: 'Daftar', loggedOut: 'Anda telah keluar' },
@@ -71,6 +72,7 @@ export const id = {
     newPinTitle: 'Buat PIN baru',
     confirmTitle: 'Ulangi PIN baru',
     done: 'PIN baru sudah disimpan. Silakan masuk dengan PIN baru Anda.',
+    doneLoggedIn: 'PIN baru sudah disimpan.',
     backToLogin: 'Kembali ke Masuk',
   },
   notFound: {

@@ -23,6 +23,14 @@ const LoginLink = styled(Link)`
   }
 `;
 
+// A session's header also holds the notification bell: on a 360 px phone the logout button gives
+// up some of its padding so everything fits on one line.
+const LogoutButton = styled(Button)`
+  @media (max-width: ${breakpoints.sm - 0.02}px) {
+    padding: 0 ${tokens.space.sm};
+  }
+`;
+
 /** Log in (a link to /login) for guests, log out for a session. */
 export function AuthControl() {
   const t = useShellT();
@@ -40,8 +48,8 @@ export function AuthControl() {
     }
   };
   return (
-    <Button variant="secondary" loading={busy} onClick={onLogout}>
+    <LogoutButton variant="secondary" loading={busy} onClick={onLogout}>
       {t('auth.logout')}
-    </Button>
+    </LogoutButton>
   );
 }

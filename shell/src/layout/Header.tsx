@@ -4,6 +4,7 @@ import { useShellT } from '../i18n/shell-i18n';
 import { TRADE_HOME_PATH } from '../routes/route-table';
 import { AuthControl } from './AuthControl';
 import { LanguageSwitch } from './LanguageSwitch';
+import { NotificationBell } from './NotificationBell';
 import { HEADER_HEIGHT, PrimaryNav } from './PrimaryNav';
 import { ThemeSwitch } from './ThemeSwitch';
 
@@ -59,6 +60,7 @@ export function Header() {
       <Controls>
         <LanguageSwitch />
         <ThemeSwitch />
+        <NotificationBell />
         <AuthControl />
       </Controls>
     </Bar>

@@ -1,5 +1,6 @@
 // The page frame: skip link, header with navigation, the main landmark. On a mobile-web route
-// (`/pwa`) the frame is hidden and only the page shows (§2).
+// (`/pwa`) the frame is hidden and only the page shows (§2). After a client-side navigation the
+// focus moves to the new page's heading (use-route-focus.ts).
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
 import { GlobalStyles, ToastViewport, tokens, useAppStore } from '@pasar/shared';
@@ -8,6 +9,7 @@ import { MaintenancePage } from '../pages/MaintenancePage';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
 import { PromptModal } from '../session/PromptModal';
 import { Header } from './Header';
+import { ROUTE_FOCUS_ATTRIBUTE, useRouteFocus } from './use-route-focus';
 
 export const MAIN_ID = 'main-content';
 
@@ -33,12 +35,17 @@ const Main = styled.main`
   &:focus {
     outline: none;
   }
+  /* A heading focused after a navigation is a landing point, not a control: no focus ring. */
+  h1[${ROUTE_FOCUS_ATTRIBUTE}]:focus {
+    outline: none;
+  }
 `;
 
 export function ShellLayout({ children }: { children: ReactNode }) {
   const t = useShellT();
   const { mobileWeb } = usePrefixedNavigation();
   const maintenance = useAppStore((s) => s.maintenance);
+  useRouteFocus(MAIN_ID);
   return (
     <>
       <GlobalStyles />

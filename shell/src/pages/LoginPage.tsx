@@ -3,11 +3,14 @@
 // their wait) are said plainly; a blocked PIN leads straight to forgot-PIN.
 import {
   api,
+  appStore,
   Button,
   IDENTITY_PATHS,
+  showToast,
   TextLink,
   useAppStore,
   useLocation,
+  useNavigate,
   type AuthSession,
   type LoginTokenResponse,
   type OtpChallenge,
@@ -20,7 +23,7 @@ import { Footnote, Notice, StepCount } from '../auth/auth-styles';
 import { OtpStep } from '../auth/OtpStep';
 import { PhoneStep } from '../auth/PhoneStep';
 import { PinStep } from '../auth/PinStep';
-import { useAuthComplete } from '../auth/use-auth-complete';
+import { returnPath, useAuthComplete } from '../auth/use-auth-complete';
 import { useShellT } from '../i18n/shell-i18n';
 import { Panel, PanelText, PanelTitle } from '../layout/panel-styles';
 import { usePageFlags } from '../state/use-page-flags';
@@ -45,6 +48,7 @@ export function LoginPage() {
   usePageFlags({});
   const t = useShellT();
   const location = useLocation();
+  const navigate = useNavigate();
   const forgotRequested = new URLSearchParams(location.search).get('forgot') === 'pin';
   const [mode, setMode] = useState<'login' | 'forgot'>(forgotRequested ? 'forgot' : 'login');
   const [phone, setPhone] = useState(initialPhone(location.state));
@@ -64,6 +68,13 @@ export function LoginPage() {
         <ForgotPinFlow
           phone={phone}
           onDone={(done) => {
+            // A logged-in person reset their PIN (`/login?forgot=pin`): nothing to log in to, so
+            // back to where they were, else the trade home.
+            if (appStore.getState().auth.accessToken !== null) {
+              showToast({ kind: 'success', title: t('forgotPin.doneLoggedIn') });
+              navigate(returnPath(location.state), { replace: true });
+              return;
+            }
             setPhone(done);
             setNotice(t('forgotPin.done'));
             setMode('login');

@@ -1,5 +1,7 @@
 // The top-level route table (route-table.ts) as react-router routes.
-import { Navigate, Route, Routes, useLocation } from '@pasar/shared';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useAppStore, useLocation } from '@pasar/shared';
+import { returnPath } from '../auth/use-auth-complete';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { SignupPage } from '../pages/SignupPage';
@@ -11,12 +13,41 @@ function GoToTradeHome() {
   return <Navigate to={{ pathname: TRADE_HOME_PATH, search, hash }} replace />;
 }
 
+/** `/login?forgot=pin`: resetting a forgotten PIN, which a logged-in person may need too. */
+export const isForgotPinRequest = (search: string): boolean => new URLSearchParams(search).get('forgot') === 'pin';
+
+/**
+ * Login and sign-up are for guests: a logged-in person who opens them (a bookmark, Back after
+ * logging in) goes where the page would have sent them after logging in (the `from` of the
+ * navigation state, else the trade home). The forgot-PIN flow stays reachable.
+ */
+function GuestOnly({ children, allowForgotPin = false }: { children: ReactNode; allowForgotPin?: boolean }) {
+  const loggedIn = useAppStore((s) => s.auth.accessToken !== null);
+  const { search, state } = useLocation();
+  if (!loggedIn || (allowForgotPin && isForgotPinRequest(search))) return <>{children}</>;
+  return <Navigate to={returnPath(state)} replace />;
+}
+
 export function ShellRoutes() {
   return (
     <Routes>
       <Route path="/" element={<GoToTradeHome />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
+      <Route
+        path="/login"
+        element={
+          <GuestOnly allowForgotPin>
+            <LoginPage />
+          </GuestOnly>
+        }
+      />
+      <Route
+        path="/signup"
+        element={
+          <GuestOnly>
+            <SignupPage />
+          </GuestOnly>
+        }
+      />
       {REMOTE_MOUNTS.map(({ prefix, remote }) => (
         // Keyed by mount: another mount is another area, with its own boundary and retry count.
         <Route key={prefix} path={`${prefix}/*`} element={<RemoteOutlet key={prefix} remote={remote} mount={prefix} />} />

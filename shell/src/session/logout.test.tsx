@@ -17,6 +17,14 @@ const answering =
     return { status, statusText: String(status), data: body, headers: {}, config };
   };
 
+/** The header's bell asks for the unread count of a session; that call is answered and not counted. */
+const withBell =
+  (adapter: AxiosAdapter): AxiosAdapter =>
+  async (config) =>
+    config.url === '/api/notifications'
+      ? { status: 200, statusText: '', headers: {}, config, data: { status: 'success', data: { items: [], unreadCount: 0, page: 0, size: 1, total: 0 } } }
+      : adapter(config);
+
 const logIn = () => {
   setCookie('pasarToken', VALID_TOKEN);
   setCookie('userId', 'user-1');
@@ -39,7 +47,7 @@ beforeEach(async () => {
 describe('logout', () => {
   it('clears the session and goes to the trade home even when the logout call fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.configure({ adapter: offline });
+    api.configure({ adapter: withBell(offline) });
     const events: Array<EventMap['auth:logout']> = [];
     const off = eventBus.on('auth:logout', (payload) => events.push(payload));
     logIn();
@@ -64,7 +72,7 @@ describe('logout', () => {
 
   it('forces a logout on 401 and returns to the trade home', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    api.configure({ adapter: answering(401, { status: 'error', error_code: '009', error_message: 'Invalid session' }) });
+    api.configure({ adapter: withBell(answering(401, { status: 'error', error_code: '009', error_message: 'Invalid session' })) });
     logIn();
     await renderShell('/balance');
     await screen.findByRole('heading', { name: 'mf_wallet /balance' });
