@@ -51,8 +51,9 @@ export class PathEngine {
 
   /** The close of a series on an epoch day (a non-trading day keeps the previous close). */
   dailyClose(seriesKey: string, day: number): number {
-    const p = this.params(seriesKey);
     let entry = this.closes.get(seriesKey);
+    if (entry && day > entry.start && day - entry.start < entry.values.length) return entry.values[day - entry.start]!;
+    const p = this.params(seriesKey);
     if (!entry) {
       entry = { start: HISTORY_START_DAY - 1, values: [trendLevel(p, HISTORY_START_DAY - 1)] };
       this.closes.set(seriesKey, entry);

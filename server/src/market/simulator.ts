@@ -4,11 +4,11 @@
 // instant comes from inside the current minute. Same seed, same market, on every instance.
 import type { Candle, Instrument, MarketState, OrderBook, OrderBookLevel, Resolution, Trade, Ticker } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
-import { addDays, DAY_MS, epochDay, MINUTE_MS, weekday } from './calendar/time';
+import { addDays, DAY_MS, dateOfEpochDay, epochDay, MINUTE_MS, weekdayOfEpochDay } from './calendar/time';
 import type { MarketFeed, OrderBookOptions } from './feed';
 import { idxBand, idxClamp, idxTickSize, roundToTick } from './idx-rules';
 import { buildCatalogue, type Catalogue, type Model, type SeriesParams } from './instruments';
-import { buildMinutes, minuteIndex, withinMinute, type DaySpec, type MinuteBars, type Segment } from './day';
+import { buildMinutes, minuteIndex, withinMinute, type DayBar, type DaySpec, type MinuteBars, type Segment } from './day';
 import { calendarOf, HISTORY_START_DAY, localDateOf, PathEngine } from './paths';
 import { hash, hashString, Lru, normal, uniform } from './rng';
 
@@ -38,14 +38,63 @@ export interface SimulatorOptions {
 /** Expected trades a day per market, for the trade tape. */
 const TRADES_PER_DAY: Record<SeriesParams['calendar'], number> = { CRYPTO: 12_000, USSTOCK: 20_000, IDSS: 9_000 };
 
+/** How far back the trade tape reaches (seconds). */
+const TAPE_WINDOW_S = 6 * 3600;
+
+/** Cache bounds (entries). A crypto minute-day is ~90 kB, a day table ~100 kB, a minute's tape a few trades. */
+const MINUTE_DAYS_CACHED = 800;
+const DAY_TABLES_CACHED = 160;
+const TAPE_MINUTES_CACHED = 4000;
+
+/** The analytic bar of a trading day and what built it (the previous and this day's close, the IDX band). */
+interface DayCore extends DayBar {
+  readonly prev: number;
+  readonly close: number;
+  readonly band: { low: number; high: number } | null;
+}
+
+/**
+ * Per symbol: the bars of finished days by epoch day, filled lazily (state 0 unknown, 1 a bar,
+ * 2 no trading). Typed arrays, so years of daily bars cost a few kB and no objects.
+ */
+interface DayTable {
+  readonly start: number;
+  state: Uint8Array;
+  o: Float64Array;
+  h: Float64Array;
+  l: Float64Array;
+  c: Float64Array;
+  v: Float64Array;
+}
+
+/** Running aggregates over the complete minutes [0, upto) of a day (extended as time passes). */
+interface Prefix {
+  date: string;
+  upto: number;
+  /** Main-session minutes (the day's bar): count, open, high, low, last close, volume. */
+  n: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+  /** All trading minutes (the ticker's session high, low and volume). */
+  allH: number;
+  allL: number;
+  allV: number;
+}
+
 export class MarketSimulator implements MarketFeed {
   readonly seed: string;
   readonly catalogue: Catalogue;
   readonly paths: PathEngine;
   private readonly now: () => number;
   private readonly seedKey: number;
-  private readonly minuteCache = new Lru<string, MinuteBars | null>(800);
-  private readonly summaryCache = new Map<string, Bar | null>();
+  private readonly minuteCache = new Lru<string, MinuteBars | null>(MINUTE_DAYS_CACHED);
+  private readonly dayTables = new Lru<string, DayTable>(DAY_TABLES_CACHED);
+  private readonly tapeCache = new Lru<string, readonly Trade[]>(TAPE_MINUTES_CACHED);
+  /** Per symbol (bounded by the catalogue): today's running aggregates, the rolling 24 h window. */
+  private readonly prefixes = new Map<string, Prefix>();
   private readonly rolling = new Map<string, { minute: number; h: number; l: number; v: number }>();
 
   constructor(options: SimulatorOptions) {
@@ -90,20 +139,13 @@ export class MarketSimulator implements MarketFeed {
     return base;
   }
 
-  /** Everything that defines an instrument's trading day; null when it does not trade. */
-  daySpec(symbol: string, date: string): DaySpec | null {
-    const m = this.model(symbol);
-    const inst = this.instrument(m.symbol)!;
-    const p = this.paths.params(m.series);
-    const day = epochDay(date);
-    if (day < HISTORY_START_DAY || date < inst.listedSince || !this.paths.isTradingDay(p, date)) return null;
-    const cal = calendarOf(p.calendar);
-    const segments: Segment[] = cal
-      ? cal
-          .sessions(date)
-          .filter((s) => s.trading)
-          .map((s) => ({ open: s.open, close: s.close, kind: s.kind === 'PRE_MARKET' ? 1 : s.kind === 'POST_MARKET' ? 2 : 0 }))
-      : [{ open: day * DAY_MS, close: (day + 1) * DAY_MS, kind: 0 }];
+  /** Whether an instrument trades on a local date (listed, inside the history, a trading day). */
+  private trades(m: Model, inst: Instrument, p: SeriesParams, date: string, day: number): boolean {
+    return day >= HISTORY_START_DAY && date >= inst.listedSince && this.paths.isTradingDay(p, date);
+  }
+
+  /** The analytic bar of a trading day (the caller checked that it trades). */
+  private dayCore(m: Model, p: SeriesParams, day: number): DayCore {
     const seriesKey = this.paths.key(m.series);
     const prev = this.level(m.symbol, day - 1);
     const close = this.level(m.symbol, day);
@@ -127,22 +169,70 @@ export class MarketSimulator implements MarketFeed {
     }
     h = Math.max(h, o, c);
     l = Math.min(l, o, c);
-    const ownKey = hash(this.seedKey, hashString(m.symbol));
-    const dayFactor = Math.exp(0.35 * normal(ownKey, day, 7) - 0.06);
+    const dayFactor = Math.exp(0.35 * normal(this.ownKey(m.symbol), day, 7) - 0.06);
     const units = Math.floor((m.dailyVolume * dayFactor) / m.quantityStep);
+    return { o, h, l, c, units, prev, close, band };
+  }
+
+  private readonly ownKeys = new Map<string, number>();
+  private ownKey(symbol: string): number {
+    let k = this.ownKeys.get(symbol);
+    if (k === undefined) this.ownKeys.set(symbol, (k = hash(this.seedKey, hashString(symbol))));
+    return k;
+  }
+
+  /** Everything that defines an instrument's trading day; null when it does not trade. */
+  daySpec(symbol: string, date: string): DaySpec | null {
+    const m = this.model(symbol);
+    const inst = this.instrument(m.symbol)!;
+    const p = this.paths.params(m.series);
+    const day = epochDay(date);
+    if (!this.trades(m, inst, p, date, day)) return null;
+    const cal = calendarOf(p.calendar);
+    const segments: Segment[] = cal
+      ? cal
+          .sessions(date)
+          .filter((s) => s.trading)
+          .map((s) => ({ open: s.open, close: s.close, kind: s.kind === 'PRE_MARKET' ? 1 : s.kind === 'POST_MARKET' ? 2 : 0 }))
+      : [{ open: day * DAY_MS, close: (day + 1) * DAY_MS, kind: 0 }];
+    const core = this.dayCore(m, p, day);
+    const seriesKey = this.paths.key(m.series);
     return {
       date,
       segments,
-      bar: { o, h, l, c, units },
-      preOpen: prev,
-      postClose: close,
-      dailyVol: sigma,
+      bar: { o: core.o, h: core.h, l: core.l, c: core.c, units: core.units },
+      preOpen: core.prev,
+      postClose: core.close,
+      dailyVol: p.dailyVol,
       shapeSeed: hash(seriesKey, day, 77),
-      ownSeed: hash(ownKey, day, 78),
+      ownSeed: hash(this.ownKey(m.symbol), day, 78),
       continuous: !cal,
-      band,
+      band: core.band,
       quantityStep: m.quantityStep,
     };
+  }
+
+  /**
+   * The trading span [first open, last close) of a local date without building its minutes;
+   * null when the instrument does not trade that day.
+   */
+  private span(m: Model, date: string): { open: number; close: number; mainClose: number } | null {
+    const inst = this.instrument(m.symbol)!;
+    const p = this.paths.params(m.series);
+    const day = epochDay(date);
+    if (!this.trades(m, inst, p, date, day)) return null;
+    const cal = calendarOf(p.calendar);
+    if (!cal) return { open: day * DAY_MS, close: (day + 1) * DAY_MS, mainClose: (day + 1) * DAY_MS };
+    let open = Infinity;
+    let close = -Infinity;
+    let mainClose = -Infinity;
+    for (const s of cal.sessions(date)) {
+      if (!s.trading) continue;
+      if (s.open < open) open = s.open;
+      if (s.close > close) close = s.close;
+      if (s.kind !== 'PRE_MARKET' && s.kind !== 'POST_MARKET' && s.close > mainClose) mainClose = s.close;
+    }
+    return open < close ? { open, close, mainClose } : null;
   }
 
   /** The instrument's minute bars of a local trading date (null when it does not trade). */
@@ -175,18 +265,19 @@ export class MarketSimulator implements MarketFeed {
     const p = this.paths.params(m.series);
     let date = localDateOf(p.calendar, at);
     for (let back = 0; back < 15; back += 1, date = addDays(date, -1)) {
-      const bars = this.minuteBars(m.symbol, date);
-      if (!bars || bars.t.length === 0) {
+      // The span first: a day that has not opened yet is skipped without building its minutes.
+      const span = this.span(m, date);
+      if (!span) {
         if (epochDay(date) < HISTORY_START_DAY) break;
         continue;
       }
-      if (at < bars.t[0]!) continue;
+      if (at < span.open) continue;
+      const bars = this.minuteBars(m.symbol, date);
+      if (!bars || bars.t.length === 0) continue;
       const hit = this.inMinute(bars, at);
       if (hit) return hit.value;
       // After a minute of this day: the close of the last minute that ended before `at`.
-      let j = bars.t.length - 1;
-      while (j > 0 && bars.t[j]! > at) j -= 1;
-      return bars.c[j]!;
+      return bars.c[Math.max(0, lastAtOrBefore(bars.t, at))]!;
     }
     const inst = this.instrument(m.symbol)!;
     const first = this.minuteBars(m.symbol, this.firstTradingDate(inst));
@@ -237,35 +328,38 @@ export class MarketSimulator implements MarketFeed {
     const end = Math.min(to, now + 1);
     if (end <= from) return [];
     if (/^\d+$/.test(resolution)) return this.intradayBars(m.symbol, Number(resolution) * MINUTE_MS, from, end, now);
-    const days = this.dailyBars(m.symbol, from, to, now, resolution);
-    return days;
+    return this.dailyBars(m.symbol, from, to, now, resolution);
   }
 
   private intradayBars(symbol: string, size: number, from: number, end: number, now: number): Bar[] {
+    const m = this.model(symbol);
+    const step = m.quantityStep;
     const out: Bar[] = [];
     let current: Bar | null = null;
     let date = this.localDate(symbol, from - DAY_MS);
     const last = this.localDate(symbol, end);
     for (let guard = 0; date <= last && guard < 5000; guard += 1, date = addDays(date, 1)) {
+      // Days outside [from, end) are skipped without building their minutes.
+      const span = this.span(m, date);
+      if (!span || span.close <= from || span.open >= end) continue;
       const bars = this.minuteBars(symbol, date);
       if (!bars) continue;
-      for (let i = 0; i < bars.t.length; i += 1) {
+      const n = bars.t.length;
+      for (let i = firstAtOrAfter(bars.t, from); i < n; i += 1) {
         const t = bars.t[i]!;
-        if (t < from) continue;
         if (t >= end) break;
-        let o = bars.o[i]!;
         let h = bars.h[i]!;
         let l = bars.l[i]!;
         let c = bars.c[i]!;
         let v = bars.v[i]!;
+        const o = bars.o[i]!;
         if (t + MINUTE_MS > now) {
           // The minute in progress: what has happened so far.
           const live = this.inMinute(bars, now)!;
-          o = bars.o[i]!;
           h = live.hi;
           l = live.lo;
           c = live.value;
-          v = Math.floor((v * (now - t)) / MINUTE_MS / this.model(symbol).quantityStep) * this.model(symbol).quantityStep;
+          v = Math.floor((v * (now - t)) / MINUTE_MS / step) * step;
         }
         const bucket = Math.floor(t / size) * size;
         if (!current || current.t !== bucket) {
@@ -282,80 +376,178 @@ export class MarketSimulator implements MarketFeed {
     return out;
   }
 
+  /** The symbol's table of finished days (created empty, filled lazily). */
+  private dayTable(symbol: string, day: number): DayTable {
+    let table = this.dayTables.get(symbol);
+    const need = day - HISTORY_START_DAY + 1;
+    if (!table || table.state.length < need) {
+      const size = Math.max(need, Math.floor(this.now() / DAY_MS) - HISTORY_START_DAY + 1) + 64;
+      const grown: DayTable = {
+        start: HISTORY_START_DAY,
+        state: new Uint8Array(size),
+        o: new Float64Array(size),
+        h: new Float64Array(size),
+        l: new Float64Array(size),
+        c: new Float64Array(size),
+        v: new Float64Array(size),
+      };
+      if (table) {
+        grown.state.set(table.state);
+        grown.o.set(table.o);
+        grown.h.set(table.h);
+        grown.l.set(table.l);
+        grown.c.set(table.c);
+        grown.v.set(table.v);
+      }
+      table = grown;
+      this.dayTables.set(symbol, table);
+    }
+    return table;
+  }
+
+  /**
+   * Index of a finished day in the symbol's table, or -1 when it does not trade. Finished days
+   * are analytic (no minutes needed): the main segment's bar.
+   */
+  private finishedDay(m: Model, day: number): { table: DayTable; i: number } {
+    const table = this.dayTable(m.symbol, day);
+    const i = day - table.start;
+    if (i < 0) return { table, i: -1 };
+    if (table.state[i] === 0) {
+      const inst = this.instrument(m.symbol)!;
+      const p = this.paths.params(m.series);
+      if (!this.trades(m, inst, p, dateOfEpochDay(day), day)) table.state[i] = 2;
+      else {
+        const core = this.dayCore(m, p, day);
+        table.o[i] = core.o;
+        table.h[i] = core.h;
+        table.l[i] = core.l;
+        table.c[i] = core.c;
+        table.v[i] = core.units * m.quantityStep;
+        table.state[i] = 1;
+      }
+    }
+    return { table, i: table.state[i] === 1 ? i : -1 };
+  }
+
   /** The day's bar: US stocks over the regular session, others over all trading minutes. */
   daySummary(symbol: string, date: string, now: number = this.now()): Bar | null {
-    const key = `${symbol}|${date}`;
-    const cached = this.summaryCache.get(key);
-    if (cached !== undefined) return cached;
-    const spec = this.daySpec(symbol, date);
-    const main = spec?.segments.filter((s) => s.kind === 0) ?? [];
-    if (!spec || main.length === 0) {
-      if (date < this.localDate(symbol, now)) this.summaryCache.set(key, null);
-      return null;
+    const m = this.model(symbol);
+    const day = epochDay(date);
+    const today = epochDay(this.localDate(m.symbol, now));
+    if (day > today) return null;
+    if (day < today) return this.finishedBar(m, day);
+    const span = this.span(m, date);
+    if (!span) return null;
+    if (now >= span.mainClose) return this.finishedBar(m, day);
+    return this.dayInProgress(m, date, now);
+  }
+
+  private finishedBar(m: Model, day: number): Bar | null {
+    const { table, i } = this.finishedDay(m, day);
+    if (i < 0) return null;
+    return { t: day * DAY_MS, o: table.o[i]!, h: table.h[i]!, l: table.l[i]!, c: table.c[i]!, v: table.v[i]! };
+  }
+
+  /**
+   * Today's running aggregates over its complete minutes, extended from where the last call left
+   * them (in minute order, so the sums are bit-identical to a fresh computation on any instance).
+   */
+  private prefix(symbol: string, bars: MinuteBars, upto: number): Prefix {
+    let p = this.prefixes.get(symbol);
+    if (!p || p.date !== bars.date || p.upto > upto) {
+      p = { date: bars.date, upto: 0, n: 0, o: 0, h: -Infinity, l: Infinity, c: 0, v: 0, allH: -Infinity, allL: Infinity, allV: 0 };
+      this.prefixes.set(symbol, p);
     }
-    const t = Date.parse(`${date}T00:00:00Z`);
-    if (now < main[0]!.open) return null;
-    if (now >= main.at(-1)!.close) {
-      const { o, h, l, c, units } = spec.bar;
-      const bar = { t, o, h, l, c, v: units * spec.quantityStep };
-      if (this.summaryCache.size > 400_000) this.summaryCache.clear();
-      this.summaryCache.set(key, bar);
-      return bar;
-    }
-    // The day in progress: from its minutes so far.
-    const bars = this.minuteBars(symbol, date)!;
-    let bar: Bar | null = null;
-    for (let i = 0; i < bars.t.length; i += 1) {
+    for (let i = p.upto; i < upto; i += 1) {
+      const h = bars.h[i]!;
+      const l = bars.l[i]!;
+      if (h > p.allH) p.allH = h;
+      if (l < p.allL) p.allL = l;
+      p.allV += bars.v[i]!;
       if (bars.sess[i] !== 0) continue;
-      const mt = bars.t[i]!;
-      if (mt > now) break;
-      let h = bars.h[i]!;
-      let l = bars.l[i]!;
-      let c = bars.c[i]!;
-      let v = bars.v[i]!;
-      if (mt + MINUTE_MS > now) {
-        const live = this.inMinute(bars, now)!;
-        h = live.hi;
-        l = live.lo;
-        c = live.value;
-        v = 0;
+      if (p.n === 0) {
+        p.o = bars.o[i]!;
+        p.h = h;
+        p.l = l;
+        p.v = bars.v[i]!;
+      } else {
+        if (h > p.h) p.h = h;
+        if (l < p.l) p.l = l;
+        p.v += bars.v[i]!;
       }
-      if (!bar) bar = { t, o: bars.o[i]!, h, l, c, v };
+      p.c = bars.c[i]!;
+      p.n += 1;
+    }
+    p.upto = upto;
+    return p;
+  }
+
+  /** The day in progress: its complete main-session minutes, then the live one. */
+  private dayInProgress(m: Model, date: string, now: number): Bar | null {
+    const bars = this.minuteBars(m.symbol, date);
+    if (!bars || bars.t.length === 0) return null;
+    const main = firstMainMinute(bars);
+    if (main < 0 || now < bars.t[main]!) return null;
+    const upto = completeMinutes(bars.t, now);
+    const p = this.prefix(m.symbol, bars, upto);
+    const t = epochDay(date) * DAY_MS;
+    let bar: Bar | null = p.n > 0 ? { t, o: p.o, h: p.h, l: p.l, c: p.c, v: p.v } : null;
+    if (upto < bars.t.length && bars.t[upto]! <= now && bars.sess[upto] === 0) {
+      const live = this.inMinute(bars, now)!;
+      if (!bar) bar = { t, o: bars.o[upto]!, h: live.hi, l: live.lo, c: live.value, v: 0 };
       else {
-        if (h > bar.h) bar.h = h;
-        if (l < bar.l) bar.l = l;
-        bar.c = c;
-        bar.v += v;
+        if (live.hi > bar.h) bar.h = live.hi;
+        if (live.lo < bar.l) bar.l = live.lo;
+        bar.c = live.value;
       }
     }
     return bar;
   }
 
   private dailyBars(symbol: string, from: number, to: number, now: number, resolution: Resolution): Bar[] {
+    const m = this.model(symbol);
     const out: Bar[] = [];
-    const bucketOf = (date: string): string => {
-      if (resolution === '1W') return addDays(date, -((weekday(date) + 6) % 7));
-      if (resolution === '1M') return `${date.slice(0, 7)}-01`;
-      return date;
+    const bucketOf = (day: number): number => {
+      if (resolution === '1W') return day - ((weekdayOfEpochDay(day) + 6) % 7);
+      if (resolution === '1M') return epochDay(`${dateOfEpochDay(day).slice(0, 7)}-01`);
+      return day;
     };
-    const fromDate = new Date(Math.max(from, HISTORY_START_DAY * DAY_MS)).toISOString().slice(0, 10);
-    const toDate = new Date(Math.min(to + (resolution === '1D' ? 0 : 31 * DAY_MS), now + DAY_MS)).toISOString().slice(0, 10);
-    let date = bucketOf(fromDate);
+    const fromDay = Math.floor(Math.max(from, HISTORY_START_DAY * DAY_MS) / DAY_MS);
+    const toDay = Math.floor(Math.min(to + (resolution === '1D' ? 0 : 31 * DAY_MS), now + DAY_MS) / DAY_MS);
+    const today = epochDay(this.localDate(m.symbol, now));
     let current: Bar | null = null;
-    for (let guard = 0; date <= toDate && guard < 20_000; guard += 1, date = addDays(date, 1)) {
-      const bucket = bucketOf(date);
-      const bt = Date.parse(`${bucket}T00:00:00Z`);
+    let day = bucketOf(fromDay);
+    for (let guard = 0; day <= toDay && guard < 20_000; guard += 1, day += 1) {
+      const bt = bucketOf(day) * DAY_MS;
       if (bt < from || bt >= to) continue;
-      const day = this.daySummary(symbol, date, now);
-      if (!day) continue;
+      if (day > today) break;
+      let o: number;
+      let h: number;
+      let l: number;
+      let c: number;
+      let v: number;
+      if (day < today) {
+        const { table, i } = this.finishedDay(m, day);
+        if (i < 0) continue;
+        o = table.o[i]!;
+        h = table.h[i]!;
+        l = table.l[i]!;
+        c = table.c[i]!;
+        v = table.v[i]!;
+      } else {
+        const bar = this.daySummary(m.symbol, dateOfEpochDay(day), now);
+        if (!bar) continue;
+        ({ o, h, l, c, v } = bar);
+      }
       if (!current || current.t !== bt) {
-        current = { ...day, t: bt };
+        current = { t: bt, o, h, l, c, v };
         out.push(current);
       } else {
-        if (day.h > current.h) current.h = day.h;
-        if (day.l < current.l) current.l = day.l;
-        current.c = day.c;
-        current.v += day.v;
+        if (h > current.h) current.h = h;
+        if (l < current.l) current.l = l;
+        current.c = c;
+        current.v += v;
       }
     }
     return out;
@@ -370,10 +562,11 @@ export class MarketSimulator implements MarketFeed {
 
   /** The latest local date whose trading has begun by `at`. */
   sessionDate(symbol: string, at: number): string | null {
-    let date = this.localDate(symbol, at);
+    const m = this.model(symbol);
+    let date = this.localDate(m.symbol, at);
     for (let i = 0; i < 15; i += 1, date = addDays(date, -1)) {
-      const bars = this.minuteBars(symbol, date);
-      if (bars && bars.t.length > 0 && bars.t[0]! <= at) return date;
+      const span = this.span(m, date);
+      if (span && span.open <= at) return date;
     }
     return null;
   }
@@ -411,16 +604,16 @@ export class MarketSimulator implements MarketFeed {
       volume = 0;
       const bars = date ? this.minuteBars(m.symbol, date) : null;
       if (bars) {
-        for (let i = 0; i < bars.t.length && bars.t[i]! <= at; i += 1) {
-          if (bars.t[i]! + MINUTE_MS > at) {
-            const live = this.inMinute(bars, at)!;
-            high = Math.max(high, live.hi);
-            low = Math.min(low, live.lo);
-          } else {
-            high = Math.max(high, bars.h[i]!);
-            low = Math.min(low, bars.l[i]!);
-            volume += bars.v[i]!;
-          }
+        // The session so far: its complete minutes (running aggregates), then the live one.
+        const upto = completeMinutes(bars.t, at);
+        const run = this.prefix(m.symbol, bars, upto);
+        high = Math.max(high, run.allH);
+        low = Math.min(low, run.allL);
+        volume = run.allV;
+        if (upto < bars.t.length && bars.t[upto]! <= at) {
+          const live = this.inMinute(bars, at)!;
+          high = Math.max(high, live.hi);
+          low = Math.min(low, live.lo);
         }
       }
     }
@@ -446,7 +639,7 @@ export class MarketSimulator implements MarketFeed {
     };
   }
 
-  /** High, low and volume over the complete minutes of the last 24 h (crypto, perps). */
+  /** High, low and volume over the complete minutes of the last 24 h (crypto, perps), once a minute. */
   private rolling24h(symbol: string, at: number): { h: number; l: number; v: number } {
     const minute = Math.floor(at / MINUTE_MS);
     const hit = this.rolling.get(symbol);
@@ -551,41 +744,64 @@ export class MarketSimulator implements MarketFeed {
 
   // ---- trades ----
 
-  recentTrades(symbol: string, limit: number, at: number = this.now()): Trade[] {
+  /**
+   * Most recent first, at most `limit`, printed in the 6 h up to `at`; with `since`, only the
+   * trades after it (t > since), so a poller pays for what is new. Each trading second prints
+   * 0–2 trades, a pure function of (seed, symbol, second); a minute's tape is computed once and
+   * cached, so polling costs a cache lookup.
+   */
+  recentTrades(symbol: string, limit: number, at: number = this.now(), since?: number): Trade[] {
     const m = this.model(symbol);
-    const p = this.seriesOf(m.symbol);
-    const key = hash(this.seedKey, hashString(`trades:${m.symbol}`));
     const out: Trade[] = [];
-    if (!this.instrument(m.symbol)!.tradable) return out;
-    const perDay = TRADES_PER_DAY[p.calendar];
+    if (!this.instrument(m.symbol)!.tradable || limit <= 0) return out;
+    const p = this.seriesOf(m.symbol);
     const nowSecond = Math.floor(at / 1000);
-    let bars: MinuteBars | null = null;
-    let date = '';
-    for (let s = nowSecond; s > nowSecond - 6 * 3600 && out.length < limit; s -= 1) {
-      const t0 = s * 1000;
-      const d = localDateOf(p.calendar, t0);
-      if (d !== date) {
-        date = d;
-        bars = this.minuteBars(m.symbol, d);
+    // The earliest instant included: the tape's window, or just after `since`.
+    let floor = (nowSecond - TAPE_WINDOW_S + 1) * 1000;
+    if (since !== undefined && Number.isFinite(since)) floor = Math.max(floor, Math.floor(since) + 1);
+    if (floor > at) return out;
+    const firstDate = localDateOf(p.calendar, floor);
+    let date = localDateOf(p.calendar, at);
+    for (let guard = 0; date >= firstDate && guard < 3 && out.length < limit; guard += 1, date = addDays(date, -1)) {
+      const span = this.span(m, date);
+      if (!span || span.open > at) continue;
+      if (span.close <= floor) break;
+      const bars = this.minuteBars(m.symbol, date);
+      if (!bars) continue;
+      for (let i = lastAtOrBefore(bars.t, at); i >= 0 && out.length < limit; i -= 1) {
+        if (bars.t[i]! + MINUTE_MS <= floor) break;
+        for (const trade of this.minuteTape(m, p, bars, i)) {
+          if (trade.t > at) continue;
+          if (trade.t < floor || out.length >= limit) break;
+          out.push({ ...trade });
+        }
       }
-      if (!bars) {
-        s = Math.floor(Date.parse(`${d}T00:00:00Z`) / 1000) - 14 * 3600;
-        continue;
-      }
-      const i = minuteIndex(bars, t0);
-      if (i < 0) continue;
-      const perSecond = (perDay * bars.intensity[i]!) / 60;
-      const count = uniform(key, s) < Math.min(0.95, perSecond) ? 1 + (uniform(key, s, 1) < 0.25 ? 1 : 0) : 0;
-      for (let j = count - 1; j >= 0 && out.length < limit; j -= 1) {
-        const t = t0 + Math.floor(uniform(key, s, 2 + j) * 1000);
-        if (t > at) continue;
-        const live = this.inMinute(bars, t);
-        if (!live) continue;
-        const { bid, ask } = this.quote(m.symbol, live.value);
+    }
+    return out;
+  }
+
+  /** The trades of trading minute i of a day, newest first (cached per symbol and minute). */
+  private minuteTape(m: Model, p: SeriesParams, bars: MinuteBars, i: number): readonly Trade[] {
+    const t0 = bars.t[i]!;
+    const cacheKey = `${m.symbol}|${t0}`;
+    const hit = this.tapeCache.get(cacheKey);
+    if (hit) return hit;
+    const key = hash(this.seedKey, hashString(`trades:${m.symbol}`));
+    const perDay = TRADES_PER_DAY[p.calendar];
+    const perSecond = (perDay * bars.intensity[i]!) / 60;
+    const chance = Math.min(0.95, perSecond);
+    const tape: Trade[] = [];
+    for (let s = t0 / 1000 + 59; s >= t0 / 1000; s -= 1) {
+      const count = uniform(key, s) < chance ? 1 + (uniform(key, s, 1) < 0.25 ? 1 : 0) : 0;
+      const second: Trade[] = [];
+      for (let j = count - 1; j >= 0; j -= 1) {
+        const t = s * 1000 + Math.floor(uniform(key, s, 2 + j) * 1000);
+        const [value] = withinMinute(bars, i, (t - t0) / MINUTE_MS);
+        const { bid, ask } = this.quote(m.symbol, value);
         const buy = uniform(key, s, 10 + j) < 0.5;
-        const size = ((m.dailyVolume / perDay) * Math.exp(1.1 * normal(key, s, 20 + j) - 0.6));
+        const size = (m.dailyVolume / perDay) * Math.exp(1.1 * normal(key, s, 20 + j) - 0.6);
         const qty = Math.max(m.quantityStep, Math.floor(size / m.quantityStep) * m.quantityStep);
-        out.push({
+        second.push({
           id: `${s}${j}`,
           price: this.fmtPrice(m.symbol, buy ? ask : bid),
           quantity: this.fmtQty(m.symbol, qty),
@@ -593,9 +809,26 @@ export class MarketSimulator implements MarketFeed {
           t,
         });
       }
+      // Newest first; two trades in the same millisecond keep the higher j first.
+      if (second.length === 2 && second[1]!.t > second[0]!.t) second.reverse();
+      tape.push(...second);
     }
-    out.sort((a, b) => b.t - a.t);
-    return out.slice(0, limit);
+    this.tapeCache.set(cacheKey, tape);
+    return tape;
+  }
+
+  /** Sizes of the bounded caches (the benchmark prints them). */
+  cacheStats(): Record<string, number> {
+    return {
+      minuteDays: this.minuteCache.size,
+      minuteDaysMax: MINUTE_DAYS_CACHED,
+      dayTables: this.dayTables.size,
+      dayTablesMax: DAY_TABLES_CACHED,
+      tapeMinutes: this.tapeCache.size,
+      tapeMinutesMax: TAPE_MINUTES_CACHED,
+      prefixes: this.prefixes.size,
+      rolling: this.rolling.size,
+    };
   }
 
   /** USD/IDR mid at an instant: the day's move spread over the day, with a small wave. */
@@ -612,4 +845,39 @@ export class MarketSimulator implements MarketFeed {
 function decimalsOf(step: number, max: number): number {
   if (step >= 1) return 0;
   return Math.min(max, Math.max(0, Math.round(-Math.log10(step))));
+}
+
+/** Index of the last t[i] <= at (-1 when none). */
+function lastAtOrBefore(t: Float64Array, at: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid]! <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Index of the first t[i] >= from (t.length when none). */
+function firstAtOrAfter(t: Float64Array, from: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How many minutes (a prefix, times ascending) are complete at `at`: t + 1 min <= at. */
+function completeMinutes(t: Float64Array, at: number): number {
+  return lastAtOrBefore(t, at - MINUTE_MS) + 1;
+}
+
+/** Index of the first main-session minute, or -1. */
+function firstMainMinute(bars: MinuteBars): number {
+  for (let i = 0; i < bars.sess.length; i += 1) if (bars.sess[i] === 0) return i;
+  return -1;
 }

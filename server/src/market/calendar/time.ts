@@ -3,16 +3,48 @@
 export const DAY_MS = 86_400_000;
 export const MINUTE_MS = 60_000;
 
-/** Days since 1970-01-01 of a "YYYY-MM-DD". */
-export const epochDay = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+/** Days since 1970-01-01 of a "YYYY-MM-DD" (arithmetic, no string parsing on the hot path). */
+export function epochDay(date: string): number {
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    const y = digits(date, 0, 4);
+    const m = digits(date, 5, 7);
+    const d = digits(date, 8, 10);
+    if (y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31) return Date.UTC(y, m - 1, d) / DAY_MS;
+  }
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/** Day number -> "YYYY-MM-DD", memoised (the simulator asks for the same few thousand days). */
+const dateStrings = new Map<number, string>();
 
 /** "YYYY-MM-DD" of a day number. */
-export const dateOfEpochDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export function dateOfEpochDay(day: number): string {
+  let s = dateStrings.get(day);
+  if (s === undefined) {
+    s = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dateStrings.size >= 50_000) dateStrings.clear();
+    dateStrings.set(day, s);
+  }
+  return s;
+}
 
 export const addDays = (date: string, days: number): string => dateOfEpochDay(epochDay(date) + days);
 
 /** 0 = Sunday … 6 = Saturday. */
-export const weekday = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+export const weekday = (date: string): number => weekdayOfEpochDay(epochDay(date));
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export const weekdayOfEpochDay = (day: number): number => (((day + 4) % 7) + 7) % 7;
 
 export const ymd = (year: number, month: number, day: number): string =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -36,14 +68,48 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's offset from UTC at an instant, in ms (New York in summer: -4 h). */
-export function zoneOffsetMs(timeZone: string, at: number): number {
+/** The zone's offset from UTC at an instant, in ms, through Intl (slow: a few microseconds). */
+function intlOffsetMs(timeZone: string, at: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(at))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+/** Per zone: the offset of a UTC day (or, on a day the offset changes, of an hour) -> ms. */
+const offsetCache = new Map<string, { days: Map<number, number>; hours: Map<number, number> }>();
+
+/**
+ * The zone's offset from UTC at an instant, in ms (New York in summer: -4 h). Cached per UTC day
+ * when the offset is the same at both ends of the day, else per hour when it is the same at both
+ * ends of the hour (zones change offset at most once a day, on a whole quarter hour); otherwise
+ * asked of Intl each time. So the answer is exactly Intl's, and costs a map lookup.
+ */
+export function zoneOffsetMs(timeZone: string, at: number): number {
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = { days: new Map(), hours: new Map() }));
+  const day = Math.floor(at / DAY_MS);
+  const byDay = zone.days.get(day);
+  if (byDay !== undefined) return byDay;
+  const hour = Math.floor(at / HOUR_MS);
+  const byHour = zone.hours.get(hour);
+  if (byHour !== undefined) return byHour;
+  const dayStart = intlOffsetMs(timeZone, day * DAY_MS);
+  if (dayStart === intlOffsetMs(timeZone, (day + 1) * DAY_MS - 1000)) {
+    if (zone.days.size >= 50_000) zone.days.clear();
+    zone.days.set(day, dayStart);
+    return dayStart;
+  }
+  const hourStart = intlOffsetMs(timeZone, hour * HOUR_MS);
+  if (hourStart === intlOffsetMs(timeZone, (hour + 1) * HOUR_MS - 1000)) {
+    if (zone.hours.size >= 10_000) zone.hours.clear();
+    zone.hours.set(hour, hourStart);
+    return hourStart;
+  }
+  return intlOffsetMs(timeZone, at);
 }
 
 /** The instant of a wall-clock time ("HH:MM") on a date in a zone. */
