@@ -89,7 +89,8 @@ export function BankAccountPage() {
     }
   };
 
-  const list = accounts.data ?? [];
+  // The primary account first, the others in the server's order (oldest first).
+  const list = [...(accounts.data ?? [])].sort((a, b) => Number(b.primary) - Number(a.primary));
   return (
     <AccountPage section="bankAccount">
       <Card

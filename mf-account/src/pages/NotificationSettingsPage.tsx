@@ -87,7 +87,10 @@ export function NotificationSettingsPage() {
   const connectTelegram = async () => {
     setLinking(true);
     // Opened before the call so a popup blocker sees the click; pointed at the bot when it answers.
-    const opened = typeof window.open === 'function' ? window.open('', '_blank', 'noopener') : null;
+    // Not with the 'noopener' feature: window.open then returns null, which left a blank tab and
+    // sent this page to Telegram instead. The opener link is cut by hand.
+    const opened = typeof window.open === 'function' ? window.open('', '_blank') : null;
+    if (opened) opened.opener = null;
     try {
       const link = await api.post<TelegramDeeplinkResponse>(ACCOUNT_PATHS.telegramDeeplink, undefined, { language: true });
       if (opened) opened.location.href = link.url;

@@ -101,9 +101,13 @@ export function NotificationsPage() {
           <>
             {t('notifications.title')}{' '}
             {unread > 0 && (
-              <Badge $tone="danger" aria-label={t('notifications.unreadCount', { count: unread })}>
-                {unread}
-              </Badge>
+              // aria-label is not announced on a plain span: the count is read from hidden text.
+              <>
+                <Badge $tone="danger" aria-hidden="true" data-testid="unread-count">
+                  {unread}
+                </Badge>
+                <VisuallyHidden>{t('notifications.unreadCount', { count: unread })}</VisuallyHidden>
+              </>
             )}
           </>
         }
