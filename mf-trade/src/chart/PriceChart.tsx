@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { subscribeLive } from '../market/live-source';
+import { whenPageIdle } from '../market/page-idle';
 import { fetchCandles } from '../market/market-api';
 import { formatBarePrice, type PriceFormat } from '../market/price-format';
 import type { Candle } from '../market/types';
@@ -15,28 +16,15 @@ import type { ChartEngine } from './chart-engine';
 
 type EngineModule = typeof import('./chart-engine');
 
-/**
- * Resolves once the page has loaded and the main thread is idle. The price, book and trades are
- * what a visitor reads first; the chart library (≈ 52 KB gzipped, and canvas work) waits until
- * they are on screen instead of competing with them on a slow phone (decisions 0006, 0009).
- */
-function pageSettled(): Promise<void> {
-  if (typeof window === 'undefined') return Promise.resolve();
-  const loaded =
-    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-  return loaded.then(
-    () =>
-      new Promise<void>((resolve) => {
-        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 1500 });
-        else setTimeout(resolve, 0);
-      }),
-  );
-}
-
 let engineModule: Promise<EngineModule> | null = null;
-/** The engine chunk, fetched once per page after it settled; a failed fetch can be retried. */
+/**
+ * The engine chunk, fetched once per page after the page is idle (`whenPageIdle`): the price,
+ * book and trades are what a visitor reads first; the chart library (≈ 52 KB gzipped, and canvas
+ * work) waits until they are on screen instead of competing with them on a slow phone (decisions
+ * 0006, 0009). A failed fetch can be retried.
+ */
 export function loadChartEngine(): Promise<EngineModule> {
-  engineModule ??= pageSettled().then(() => import(/* webpackChunkName: "chart-engine" */ './chart-engine')).catch((error: unknown) => {
+  engineModule ??= whenPageIdle().then(() => import(/* webpackChunkName: "chart-engine" */ './chart-engine')).catch((error: unknown) => {
     engineModule = null;
     throw error;
   });
@@ -48,6 +36,8 @@ const Frame = styled.div<{ $height: string }>`
   width: 100%;
   height: ${({ $height }) => $height};
   min-height: 240px;
+  /* The frame's size never depends on the canvas: live redraws stay inside it (no page layout). */
+  contain: strict;
 `;
 
 const Canvas = styled.div`

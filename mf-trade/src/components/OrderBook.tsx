@@ -2,7 +2,7 @@
 // cumulative depth bar, a price-grouping selector, and prices that can be picked for the order
 // panel (an `orderbook:price-picked` event on the shared bus).
 import styled from '@emotion/styled';
-import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore } from '@pasar/shared';
+import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore, type Language } from '@pasar/shared';
 import { memo, useEffect, useId, useState, type CSSProperties } from 'react';
 import { useTradeT } from '../i18n';
 import { decimalsOf, formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
@@ -15,6 +15,8 @@ const Root = styled.div`
   gap: ${tokens.space.sm};
   min-width: 0;
   font-variant-numeric: tabular-nums;
+  /* Live levels re-lay out inside the book only (no paint containment: it would clip the rows' focus outline). */
+  contain: layout;
 `;
 
 const Controls = styled.div`
@@ -113,6 +115,40 @@ export function depthPercent(level: OrderBookLevel): string {
   return String(Math.min(100, Math.max(0, value)));
 }
 
+interface BookRowProps {
+  symbol: string;
+  side: 'bid' | 'ask';
+  price: string;
+  quantity: string;
+  cumulativePercent: string;
+  precision: number;
+  lng: Language;
+  quantityDigits: number;
+}
+
+/** One level; picking it puts its price in the order panel (`orderbook:price-picked`). */
+const BookRow = memo(function BookRow({ symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits }: BookRowProps) {
+  const { t } = useTradeT();
+  const shownPrice = formatNumber(price, lng, { minFractionDigits: precision, maxFractionDigits: precision });
+  const shownQuantity = formatQuantity(quantity, lng, quantityDigits);
+  return (
+    <li>
+      <Row
+        type="button"
+        $side={side}
+        style={{ '--depth': `${depthPercent({ price, quantity, cumulativePercent })}%` } as CSSProperties}
+        data-testid={`book-${side}`}
+        aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity })}
+        onClick={() => eventBus.emit('orderbook:price-picked', { symbol, price, side })}
+      >
+        <span>{shownPrice}</span>
+        <span>{shownQuantity}</span>
+        <span>{formatNumber(cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
+      </Row>
+    </li>
+  );
+});
+
 export const OrderBook = memo(function OrderBook({ symbol, instrument, format }: OrderBookProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
@@ -126,28 +162,21 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
   const rowFormat: PriceFormat = current ? { ...format, precision: Math.min(decimalsOf(current), format.precision) } : format;
   const quantityDigits = instrument?.quantityPrecision ?? 8;
 
-  const pick = (level: OrderBookLevel, side: 'bid' | 'ask') => eventBus.emit('orderbook:price-picked', { symbol, price: level.price, side });
-
   // Rows are keyed by position: under live updates the prices move through the rows, and
-  // updating ten rows' text is far cheaper than removing and inserting them every frame.
+  // updating ten rows' text is far cheaper than removing and inserting them every update. Each row
+  // is memoised on its strings, so only the levels that changed re-render.
   const row = (level: OrderBookLevel, side: 'bid' | 'ask', position: number) => (
-    <li key={position}>
-      <Row
-        type="button"
-        $side={side}
-        style={{ '--depth': `${depthPercent(level)}%` } as CSSProperties}
-        data-testid={`book-${side}`}
-        aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', {
-          price: formatBarePrice(level.price, rowFormat),
-          quantity: formatQuantity(level.quantity, lng, quantityDigits),
-        })}
-        onClick={() => pick(level, side)}
-      >
-        <span>{formatBarePrice(level.price, rowFormat)}</span>
-        <span>{formatQuantity(level.quantity, lng, quantityDigits)}</span>
-        <span>{formatNumber(level.cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
-      </Row>
-    </li>
+    <BookRow
+      key={position}
+      symbol={symbol}
+      side={side}
+      price={level.price}
+      quantity={level.quantity}
+      cumulativePercent={level.cumulativePercent}
+      precision={rowFormat.precision}
+      lng={lng}
+      quantityDigits={quantityDigits}
+    />
   );
 
   let body;

@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, SR_ONLY_CLASS, tokens
 import { memo, useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import { formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
+import type { Trade } from '../market/types';
 import { useLiveTrades } from '../market/use-live-market';
 
 const Table = styled.table`
@@ -36,6 +37,33 @@ const Table = styled.table`
   }
 `;
 
+// A streamed trade keeps its object from update to update (mergeTrades), so a memoised row renders
+// once: a new trade costs one row, not thirty.
+const TradeRow = memo(function TradeRow({
+  trade,
+  format,
+  quantityDigits,
+  time,
+  sideLabel,
+}: {
+  trade: Trade;
+  format: PriceFormat;
+  quantityDigits: number;
+  time: Intl.DateTimeFormat;
+  sideLabel: string;
+}) {
+  return (
+    <tr>
+      <td data-side={trade.side}>
+        {formatBarePrice(trade.price, format)}
+        <VisuallyHidden> {sideLabel}</VisuallyHidden>
+      </td>
+      <td>{formatQuantity(trade.quantity, format.lng, quantityDigits)}</td>
+      <td>{time.format(trade.t)}</td>
+    </tr>
+  );
+});
+
 export const RecentTrades = memo(function RecentTrades({ symbol, format, quantityDigits }: { symbol: string; format: PriceFormat; quantityDigits: number }) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
@@ -44,6 +72,9 @@ export const RecentTrades = memo(function RecentTrades({ symbol, format, quantit
     () => new Intl.DateTimeFormat(NUMBER_LOCALES[lng], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }),
     [lng],
   );
+
+  const buy = t('trades.buy');
+  const sell = t('trades.sell');
 
   if (trades.error && !trades.data) return <ErrorState compact headingLevel={3} title={t('trades.error')} onRetry={trades.retry} />;
   if (!trades.data) return <Skeleton lines={8} />;
@@ -60,14 +91,7 @@ export const RecentTrades = memo(function RecentTrades({ symbol, format, quantit
       </thead>
       <tbody>
         {trades.data.map((trade) => (
-          <tr key={trade.id}>
-            <td data-side={trade.side}>
-              {formatBarePrice(trade.price, format)}
-              <VisuallyHidden> {t(trade.side === 'BUY' ? 'trades.buy' : 'trades.sell')}</VisuallyHidden>
-            </td>
-            <td>{formatQuantity(trade.quantity, lng, quantityDigits)}</td>
-            <td>{time.format(trade.t)}</td>
-          </tr>
+          <TradeRow key={trade.id} trade={trade} format={format} quantityDigits={quantityDigits} time={time} sideLabel={trade.side === 'BUY' ? buy : sell} />
         ))}
       </tbody>
     </Table>

@@ -2,9 +2,10 @@
 // market status with its countdown, and the halt status (§4).
 import styled from '@emotion/styled';
 import { marketIconPath, media, Skeleton, tokens, useAppStore } from '@pasar/shared';
+import { memo } from 'react';
 import { useTradeT } from '../i18n';
 import { formatChange, formatPrice, formatVolume, signOf, type PriceFormat } from '../market/price-format';
-import type { Instrument, Ticker } from '../market/types';
+import type { Instrument, MarketState, Ticker } from '../market/types';
 import type { TradeMarket } from '../markets/trade-market';
 import { LiveIndicator } from './LiveIndicator';
 import { MarketStatusBadge } from './MarketStatusBadge';
@@ -90,21 +91,38 @@ export interface SymbolHeaderProps {
   format: PriceFormat;
 }
 
+// The name and the status do not change with each price: memoised, a live ticker skips them.
+const HeaderIdentity = memo(function HeaderIdentity({ symbol, market, instrument }: { symbol: string; market: TradeMarket; instrument: Instrument | undefined }) {
+  const { t } = useTradeT();
+  return (
+    <Identity>
+      <SymbolMark icon={instrument?.icon ?? marketIconPath(symbol)} symbol={symbol} size={40} />
+      <div>
+        <h2 data-testid="selected-symbol">{symbol}</h2>
+        <p>
+          {instrument && <>{instrument.name} · </>}
+          <span data-testid="selected-market">{t(`markets.${instrument?.kind === 'usindex' ? 'usindex' : market}`)}</span>
+        </p>
+      </div>
+    </Identity>
+  );
+});
+
+const HeaderStatus = memo(function HeaderStatus({ market, tickerState }: { market: TradeMarket; tickerState: MarketState | undefined }) {
+  return (
+    <Status>
+      <MarketStatusBadge market={market} tickerState={tickerState} />
+      <LiveIndicator />
+    </Status>
+  );
+});
+
 export function SymbolHeader({ symbol, market, instrument, ticker, format }: SymbolHeaderProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   return (
     <Root aria-label={t('header.label', { symbol })} aria-busy={!ticker}>
-      <Identity>
-        <SymbolMark icon={instrument?.icon ?? marketIconPath(symbol)} symbol={symbol} size={40} />
-        <div>
-          <h2 data-testid="selected-symbol">{symbol}</h2>
-          <p>
-            {instrument && <>{instrument.name} · </>}
-            <span data-testid="selected-market">{t(`markets.${instrument?.kind === 'usindex' ? 'usindex' : market}`)}</span>
-          </p>
-        </div>
-      </Identity>
+      <HeaderIdentity symbol={symbol} market={market} instrument={instrument} />
       <Price>
         {ticker ? (
           <>
@@ -133,10 +151,7 @@ export function SymbolHeader({ symbol, market, instrument, ticker, format }: Sym
           <dd>{ticker ? formatVolume(ticker.volume24h, lng) : '–'}</dd>
         </div>
       </Stats>
-      <Status>
-        <MarketStatusBadge market={market} tickerState={ticker?.marketState} />
-        <LiveIndicator />
-      </Status>
+      <HeaderStatus market={market} tickerState={ticker?.marketState} />
     </Root>
   );
 }

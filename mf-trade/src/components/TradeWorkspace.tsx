@@ -3,17 +3,18 @@
 // book/trades, then the open view; from 1024 px the book sits right of the chart; from 1280 px an
 // open view sits left of it.
 import styled from '@emotion/styled';
-import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore } from '@pasar/shared';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore, type ChartLayoutKind, type TradingView } from '@pasar/shared';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { TradeChart } from '../chart/TradeChart';
 import { useTradeT } from '../i18n';
 import { fetchTradingHalt } from '../market/market-api';
 import { DEFAULT_PRICE_PRECISION, QUOTE_CURRENCY_OF, scalePow10, type PriceFormat } from '../market/price-format';
+import type { Instrument } from '../market/types';
 import { useInstrument } from '../market/use-instruments';
 import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { chartLayoutOf } from '../markets/chart-resolutions';
-import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor } from '../markets/trade-market';
+import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
 import { HaltBanner } from './HaltBanner';
 import { MarketNav } from './MarketNav';
 import { OrderBook } from './OrderBook';
@@ -22,6 +23,12 @@ import { SymbolHeader } from './SymbolHeader';
 import { SymbolSearch } from './SymbolSearch';
 import { Tabs } from './Tabs';
 import { isSidePanelView, SidePanel, TradingViewToolbar } from './TradingViews';
+
+// The workspace re-renders with every live ticker (once per frame at most); the parts that do not
+// read the ticker skip those renders.
+const StableMarketNav = memo(MarketNav);
+const StableSymbolSearch = memo(SymbolSearch);
+const StableViewToolbar = memo(TradingViewToolbar);
 
 const Body = styled.div`
   display: flex;
@@ -111,10 +118,6 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
     appStore.getState().setChart({ layout });
   }, [layout]);
 
-  const [tab, setTab] = useState<MarketTab>('book');
-  useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
-  const shownTab: MarketTab = view === 'OrderBook' ? 'book' : tab;
-
   const fullScreen = view === 'FullScreen';
   const sideView = isSidePanelView(view) ? view : null;
 
@@ -141,50 +144,87 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           {intro && <Intro>{intro}</Intro>}
         </div>
         <TopBar>
-          <MarketNav current={market} />
-          <SymbolSearch />
+          <StableMarketNav current={market} />
+          <StableSymbolSearch />
         </TopBar>
         <SymbolHeader symbol={symbol} market={market} instrument={instrument.data} ticker={ticker.data} format={format} />
         <HaltBanner halted={halted} reason={halt.data?.halted ? halt.data.reason : null} />
         {Boolean(ticker.error) && !ticker.data && (
           <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
         )}
-        <TradingViewToolbar panelId={!fullScreen && sideView ? panelId : undefined} />
-        <Grid $panel={sideView !== null} $fullScreen={fullScreen}>
-          <Area $area="chart">
-            <Card padding="md" title={t('chart.title', { symbol })}>
-              <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={fullScreen ? '72vh' : undefined} />
-            </Card>
-          </Area>
-          {!fullScreen && (
-            <Area $area="market">
-              <Card padding="md">
-                <Tabs
-                  label={t('workspace.marketTabs')}
-                  value={shownTab}
-                  onChange={(key) => {
-                    setTab(key);
-                    if (view === 'OrderBook' && key !== 'book') appStore.getState().setMisc({ tradingView: 'None' });
-                  }}
-                  items={[
-                    { key: 'book', label: t('views.orderBook'), render: () => <OrderBook symbol={symbol} instrument={instrument.data} format={format} /> },
-                    {
-                      key: 'trades',
-                      label: t('trades.title'),
-                      render: () => <RecentTrades symbol={symbol} format={format} quantityDigits={instrument.data?.quantityPrecision ?? 8} />,
-                    },
-                  ]}
-                />
-              </Card>
-            </Area>
-          )}
-          {!fullScreen && sideView && (
-            <Area $area="panel">
-              <SidePanel id={panelId} view={sideView} symbol={symbol} />
-            </Area>
-          )}
-        </Grid>
+        <StableViewToolbar panelId={!fullScreen && sideView ? panelId : undefined} />
+        <MarketGrid
+          symbol={symbol}
+          market={market}
+          instrument={instrument.data}
+          format={format}
+          tick={tick}
+          layout={layout}
+          view={view}
+          panelId={panelId}
+        />
       </Body>
     </Page>
   );
 }
+
+interface MarketGridProps {
+  symbol: string;
+  market: TradeMarket;
+  instrument: Instrument | undefined;
+  format: PriceFormat;
+  tick: string;
+  layout: ChartLayoutKind;
+  view: TradingView;
+  panelId: string;
+}
+
+/**
+ * The chart, the book / trades tabs and the side panel. Memoised: a live ticker re-renders the
+ * workspace (once per frame at most) but none of this, whose own streams drive their renders.
+ */
+const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId }: MarketGridProps) {
+  const { t } = useTradeT();
+  const [tab, setTab] = useState<MarketTab>('book');
+  useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
+  const shownTab: MarketTab = view === 'OrderBook' ? 'book' : tab;
+
+  const fullScreen = view === 'FullScreen';
+  const sideView = isSidePanelView(view) ? view : null;
+  return (
+    <Grid $panel={sideView !== null} $fullScreen={fullScreen}>
+      <Area $area="chart">
+        <Card padding="md" title={t('chart.title', { symbol })}>
+          <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={fullScreen ? '72vh' : undefined} />
+        </Card>
+      </Area>
+      {!fullScreen && (
+        <Area $area="market">
+          <Card padding="md">
+            <Tabs
+              label={t('workspace.marketTabs')}
+              value={shownTab}
+              onChange={(key) => {
+                setTab(key);
+                if (view === 'OrderBook' && key !== 'book') appStore.getState().setMisc({ tradingView: 'None' });
+              }}
+              items={[
+                { key: 'book', label: t('views.orderBook'), render: () => <OrderBook symbol={symbol} instrument={instrument} format={format} /> },
+                {
+                  key: 'trades',
+                  label: t('trades.title'),
+                  render: () => <RecentTrades symbol={symbol} format={format} quantityDigits={instrument?.quantityPrecision ?? 8} />,
+                },
+              ]}
+            />
+          </Card>
+        </Area>
+      )}
+      {!fullScreen && sideView && (
+        <Area $area="panel">
+          <SidePanel id={panelId} view={sideView} symbol={symbol} />
+        </Area>
+      )}
+    </Grid>
+  );
+});

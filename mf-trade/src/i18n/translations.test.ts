@@ -1,3 +1,5 @@
+import { assetEn } from './asset-en';
+import { assetId } from './asset-id';
 import { en } from './en';
 import { id } from './id';
 
@@ -13,10 +15,17 @@ const valuesOf = (messages: object): unknown[] =>
 describe('trade translations', () => {
   it('have the same keys in Indonesian and English', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(id).sort());
+    expect(keysOf(assetEn).sort()).toEqual(keysOf(assetId).sort());
+  });
+
+  it('keep the asset pages’ strings apart from the trade pages’ (merged into one namespace, no key twice)', () => {
+    const trade = new Set(keysOf(id));
+    expect(keysOf(assetId).filter((key) => trade.has(key))).toEqual([]);
+    expect(keysOf(assetId)).toContain('asset.trade');
   });
 
   it('have a non-empty string for every key', () => {
-    for (const value of [...valuesOf(id), ...valuesOf(en)]) {
+    for (const value of [...valuesOf(id), ...valuesOf(en), ...valuesOf(assetId), ...valuesOf(assetEn)]) {
       expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
     }
   });

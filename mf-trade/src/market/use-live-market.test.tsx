@@ -2,8 +2,8 @@ import { MARKET_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
-import { ticker, trades } from '../testing/market-fixtures';
-import { mergeTrades, useLiveTicker, useLiveTrades } from './use-live-market';
+import { book, ticker, trades } from '../testing/market-fixtures';
+import { BOOK_RENDER_INTERVAL_MS, mergeTrades, useLiveBook, useLiveTicker, useLiveTrades } from './use-live-market';
 
 let live: FakeLive;
 beforeEach(() => {
@@ -28,7 +28,9 @@ describe('live market data', () => {
   it('renders a firehose of ticker updates at most once per animation frame, the latest winning', async () => {
     const api = createTestApiClient().reply('GET', MARKET_PATHS.ticker, ticker({ price: '100' }));
     renderWithShell(<TickerProbe />, { api });
+    // The REST snapshot, then (once the page is idle) the subscription.
     await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
       await jest.runOnlyPendingTimersAsync();
     });
     expect(screen.getByTestId('price')).toHaveTextContent('100');
@@ -71,9 +73,45 @@ describe('live market data', () => {
       live.push('trades', 'BTC-IDR', { type: 'update', data: [{ id: 'n1', price: '1', quantity: '1', side: 'BUY', t: 1_800_000_001_000 }] });
       live.push('trades', 'BTC-IDR', { type: 'update', data: [{ id: 'n2', price: '1', quantity: '1', side: 'SELL', t: 1_800_000_002_000 }, { id: 't0', price: '1', quantity: '1', side: 'BUY', t: 1_800_000_000_000 }] });
     });
-    nextFrame();
+    // Trades commit on the next interval boundary (at most BOOK_RENDER_INTERVAL_MS away).
+    act(() => jest.advanceTimersByTime(BOOK_RENDER_INTERVAL_MS + 20));
     expect(screen.getByTestId('trades')).toHaveTextContent('n2,n1,t0,t1');
   });
+});
+
+it('commits order book updates at most once per interval, on the shared boundary, the latest winning', async () => {
+  let bookRenders = 0;
+  function BookProbe() {
+    bookRenders += 1;
+    const { data } = useLiveBook('BTC-IDR', undefined);
+    return <output data-testid="bid">{data?.bids[0]?.price ?? 'none'}</output>;
+  }
+  const api = createTestApiClient().reply('GET', MARKET_PATHS.orderBook, book(3));
+  renderWithShell(<BookProbe />, { api });
+  await act(async () => {
+    await jest.runOnlyPendingTimersAsync();
+  });
+  const level = (price: string) => book(1, { bids: [{ price, quantity: '1', cumulativePercent: '100' }] });
+  const push = (price: string) => act(() => live.push('book', 'BTC-IDR', { type: 'update', data: level(price) }));
+  // To 20 ms past the next multiple of the interval (the shared commit boundary).
+  const toBoundary = () => act(() => jest.advanceTimersByTime(BOOK_RENDER_INTERVAL_MS - (Date.now() % BOOK_RENDER_INTERVAL_MS) + 20));
+  toBoundary();
+  const rest = screen.getByTestId('bid').textContent;
+
+  push('1');
+  nextFrame();
+  expect(screen.getByTestId('bid')).toHaveTextContent(rest!);
+  toBoundary();
+  expect(screen.getByTestId('bid')).toHaveTextContent(/^1$/);
+  const before = bookRenders;
+  // A burst waits for the next boundary, then shows once, with the latest book.
+  for (let i = 2; i <= 40; i += 1) push(String(i));
+  nextFrame();
+  expect(screen.getByTestId('bid')).toHaveTextContent(/^1$/);
+  expect(bookRenders).toBe(before);
+  toBoundary();
+  expect(screen.getByTestId('bid')).toHaveTextContent('40');
+  expect(bookRenders).toBe(before + 1);
 });
 
 it('mergeTrades keeps the newest, unique, capped', () => {

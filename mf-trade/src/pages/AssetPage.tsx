@@ -28,6 +28,7 @@ import { PriceChart } from '../chart/PriceChart';
 import { NewsPanel } from '../components/NewsPanel';
 import { SymbolMark } from '../components/SymbolMark';
 import { useTradeT } from '../i18n';
+import { registerAssetTranslations } from '../i18n/asset';
 import { fetchCandles, fetchCorporateActions, fetchDescription, fetchEps } from '../market/market-api';
 import {
   compareDecimal,
@@ -46,6 +47,9 @@ import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { ASSET_CHART_RANGES, rangeWindow } from '../markets/chart-resolutions';
 import { tradeHomeFor, type TradeMarket } from '../markets/trade-market';
+
+// The asset pages' strings come with this chunk, not with the trade page's first load.
+registerAssetTranslations();
 
 export type AssetKind = 'crypto' | 'usstock' | 'usindex';
 

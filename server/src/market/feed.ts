@@ -20,8 +20,11 @@ export interface MarketFeed {
   ticker(symbol: string, at?: number): Ticker;
   /** `seq` is 0: the stream hub numbers the updates it publishes. */
   orderBook(symbol: string, opts?: OrderBookOptions): OrderBook;
-  /** Most recent first, at most `limit`. */
-  recentTrades(symbol: string, limit: number, at?: number): Trade[];
+  /**
+   * Most recent first, at most `limit`, up to `at`. With `since` (epoch ms) only the trades after
+   * it (t > since): what a poller has not seen yet, at a cost proportional to what is new.
+   */
+  recentTrades(symbol: string, limit: number, at?: number, since?: number): Trade[];
   /**
    * Bars opening in [from, to) (epoch ms), oldest first. The bar containing `now` is partial
    * (its close is the live price), so a client polling it sees the bar grow.

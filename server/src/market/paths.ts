@@ -34,8 +34,12 @@ export class PathEngine {
     this.seedKey = hashString(`pasar-market:${seed}`);
   }
 
+  private readonly keys = new Map<string, number>();
+
   key(series: string): number {
-    return hash(this.seedKey, hashString(series));
+    let k = this.keys.get(series);
+    if (k === undefined) this.keys.set(series, (k = hash(this.seedKey, hashString(series))));
+    return k;
   }
 
   params(series: string): SeriesParams {
@@ -61,11 +65,11 @@ export class PathEngine {
     if (day <= entry.start) return entry.values[0]!;
     const key = this.key(seriesKey);
     const btcKey = this.key('coin:BTC');
+    const cal = calendarOf(p.calendar);
     while (entry.start + entry.values.length - 1 < day) {
       const d = entry.start + entry.values.length;
       const prev = entry.values[entry.values.length - 1]!;
-      const date = dateOfEpochDay(d);
-      if (!this.isTradingDay(p, date)) {
+      if (cal && !cal.isTradingEpochDay(d)) {
         entry.values.push(prev);
         continue;
       }

@@ -45,25 +45,43 @@ export function normal(key: number, a: number, b = 0, c = 0): number {
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-/** A small LRU map. */
+/**
+ * A bounded map that keeps what is used: two generations (recent, older) of at most
+ * capacity / 2 entries each. A hit in the older one moves to the recent one; when the recent
+ * one is full it becomes the older one and the previous older one is dropped. So a get is one
+ * map lookup (no reordering), and at most `capacity` entries are held.
+ */
 export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
+  private recent = new Map<K, V>();
+  private older = new Map<K, V>();
+  private readonly half: number;
+  constructor(capacity: number) {
+    this.half = Math.max(1, Math.floor(capacity / 2));
+  }
   get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
+    const hit = this.recent.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.older.get(key);
+    if (old !== undefined) {
+      this.older.delete(key);
+      this.insert(key, old);
     }
-    return value;
+    return old;
   }
   set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
+    this.older.delete(key);
+    if (this.recent.has(key)) this.recent.set(key, value);
+    else this.insert(key, value);
+  }
+  private insert(key: K, value: V): void {
+    if (this.recent.size >= this.half) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
+    this.recent.set(key, value);
   }
   get size(): number {
-    return this.map.size;
+    return this.recent.size + this.older.size;
   }
 }
 

@@ -40,8 +40,8 @@ export class MarketRuntime implements MarketFeed {
     return { ...this.simulator.orderBook(symbol, { ...opts, at: this.frozenAt(symbol, at) }), updatedAt: at };
   }
 
-  recentTrades(symbol: string, limit: number, at: number = this.now()): Trade[] {
-    return this.simulator.recentTrades(symbol, limit, this.frozenAt(symbol, at));
+  recentTrades(symbol: string, limit: number, at: number = this.now(), since?: number): Trade[] {
+    return this.simulator.recentTrades(symbol, limit, this.frozenAt(symbol, at), since);
   }
 
   candles(symbol: string, resolution: Resolution, from: number, to: number, now: number = this.now()): Candle[] {

@@ -112,11 +112,11 @@ export class MarketSimulator implements MarketFeed {
   }
 
   instrument(symbol: string): Instrument | undefined {
-    return this.catalogue.bySymbol.get(symbol.toUpperCase());
+    return this.catalogue.bySymbol.get(symbol) ?? this.catalogue.bySymbol.get(symbol.toUpperCase());
   }
 
   model(symbol: string): Model {
-    const m = this.catalogue.models.get(symbol.toUpperCase());
+    const m = this.catalogue.models.get(symbol) ?? this.catalogue.models.get(symbol.toUpperCase());
     if (!m) throw new UnknownSymbolError(symbol);
     return m;
   }
@@ -311,15 +311,14 @@ export class MarketSimulator implements MarketFeed {
   // ---- candles ----
 
   candles(symbol: string, resolution: Resolution, from: number, to: number, now: number = this.now()): Candle[] {
-    const bars = this.rawCandles(symbol, resolution, from, to, now);
-    return bars.map((b) => ({
-      t: b.t,
-      o: this.fmtPrice(symbol, b.o),
-      h: this.fmtPrice(symbol, b.h),
-      l: this.fmtPrice(symbol, b.l),
-      c: this.fmtPrice(symbol, b.c),
-      v: this.fmtQty(symbol, b.v),
-    }));
+    const m = this.model(symbol);
+    const bars = this.rawCandles(m.symbol, resolution, from, to, now);
+    // The same formatting as fmtPrice / fmtQty, with the lookups done once.
+    const idx = this.seriesOf(m.symbol).idxRules;
+    const pp = m.pricePrecision;
+    const qp = m.quantityPrecision;
+    const price = idx ? (x: number) => String(roundToTick(x)) : (x: number) => x.toFixed(pp);
+    return bars.map((b) => ({ t: b.t, o: price(b.o), h: price(b.h), l: price(b.l), c: price(b.c), v: b.v.toFixed(qp) }));
   }
 
   /** Unrounded bars (tests and the benchmark compare these). */
@@ -409,8 +408,8 @@ export class MarketSimulator implements MarketFeed {
    * Index of a finished day in the symbol's table, or -1 when it does not trade. Finished days
    * are analytic (no minutes needed): the main segment's bar.
    */
-  private finishedDay(m: Model, day: number): { table: DayTable; i: number } {
-    const table = this.dayTable(m.symbol, day);
+  private finishedDay(m: Model, day: number, known?: DayTable): { table: DayTable; i: number } {
+    const table = known && day - known.start < known.state.length ? known : this.dayTable(m.symbol, day);
     const i = day - table.start;
     if (i < 0) return { table, i: -1 };
     if (table.state[i] === 0) {
@@ -516,6 +515,7 @@ export class MarketSimulator implements MarketFeed {
     const fromDay = Math.floor(Math.max(from, HISTORY_START_DAY * DAY_MS) / DAY_MS);
     const toDay = Math.floor(Math.min(to + (resolution === '1D' ? 0 : 31 * DAY_MS), now + DAY_MS) / DAY_MS);
     const today = epochDay(this.localDate(m.symbol, now));
+    const table = this.dayTable(m.symbol, Math.max(HISTORY_START_DAY, Math.min(toDay, today)));
     let current: Bar | null = null;
     let day = bucketOf(fromDay);
     for (let guard = 0; day <= toDay && guard < 20_000; guard += 1, day += 1) {
@@ -528,13 +528,13 @@ export class MarketSimulator implements MarketFeed {
       let c: number;
       let v: number;
       if (day < today) {
-        const { table, i } = this.finishedDay(m, day);
+        const { table: t, i } = this.finishedDay(m, day, table);
         if (i < 0) continue;
-        o = table.o[i]!;
-        h = table.h[i]!;
-        l = table.l[i]!;
-        c = table.c[i]!;
-        v = table.v[i]!;
+        o = t.o[i]!;
+        h = t.h[i]!;
+        l = t.l[i]!;
+        c = t.c[i]!;
+        v = t.v[i]!;
       } else {
         const bar = this.daySummary(m.symbol, dateOfEpochDay(day), now);
         if (!bar) continue;

@@ -17,7 +17,7 @@ import {
 } from '../format/constants';
 import { createUuid } from '../storage/uuid-generator';
 import { ApiError, type ApiErrorDetail, CLIENT_ERROR_CODES } from './api-error';
-import { sanitizeDeep, sanitizeString } from './response-sanitizer';
+import { prepareSanitizer, sanitizeDeep, sanitizeString } from './response-sanitizer';
 
 /** Base hosts by kind (§7): main API, financial content, own trade host, IDX stock API, prices. */
 export type HostKind = 'main' | 'financialContent' | 'trade' | 'idss' | 'price';
@@ -354,6 +354,8 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
         }
         options.onForcedLogout?.();
       }
+      // DOMPurify is fetched only when this body has markup to clean (decision 0006).
+      await prepareSanitizer(response.data);
       return handleResponse(response, config, requestId);
     }
   }

@@ -3,7 +3,7 @@
 import type { MarketState, SessionKindName } from '@pasar/shared/contract';
 import { IDX_HOLIDAYS } from './idx-holidays';
 import { nyseYear } from './nyse';
-import { addDays, DAY_MS, weekday, zonedDate, zonedTime } from './time';
+import { addDays, DAY_MS, dateOfEpochDay, weekday, weekdayOfEpochDay, zonedDate, zonedTime } from './time';
 
 export interface Session {
   readonly kind: SessionKindName;
@@ -21,6 +21,8 @@ export interface MarketCalendar {
   /** The exchange's local date of an instant. */
   localDate(at: number): string;
   isTradingDay(date: string): boolean;
+  /** isTradingDay of an epoch day number (no date string for a weekend). */
+  isTradingEpochDay(day: number): boolean;
   holidayName(date: string): string | null;
   isEarlyClose(date: string): boolean;
   /** Sessions of a local date in time order; empty when the market does not trade. */
@@ -51,6 +53,11 @@ abstract class BaseCalendar implements MarketCalendar {
   isTradingDay(date: string): boolean {
     const wd = weekday(date);
     return wd !== 0 && wd !== 6 && this.holidayName(date) === null;
+  }
+
+  isTradingEpochDay(day: number): boolean {
+    const wd = weekdayOfEpochDay(day);
+    return wd !== 0 && wd !== 6 && this.holidayName(dateOfEpochDay(day)) === null;
   }
 
   sessions(date: string): readonly Session[] {

@@ -5,6 +5,17 @@ export const MINUTE_MS = 60_000;
 
 /** Days since 1970-01-01 of a "YYYY-MM-DD" (arithmetic, no string parsing on the hot path). */
 export function epochDay(date: string): number {
+  const known = dayNumbers.get(date);
+  if (known !== undefined) return known;
+  const day = parseEpochDay(date);
+  if (dayNumbers.size >= 50_000) dayNumbers.clear();
+  dayNumbers.set(date, day);
+  return day;
+}
+
+const dayNumbers = new Map<string, number>();
+
+function parseEpochDay(date: string): number {
   if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
     const y = digits(date, 0, 4);
     const m = digits(date, 5, 7);

@@ -186,7 +186,10 @@ export class MarketPublisher {
         return;
       }
       case 'trades': {
-        const fresh = this.newTrades(spec.symbol, source.recentTrades(spec.symbol, 100), since - this.options.tickMs);
+        // Ask only for what is newer than the mark (the filter below still drops ids already sent).
+        const startAt = since - this.options.tickMs;
+        const after = (this.tradeMark.get(spec.symbol)?.t ?? startAt) - 1;
+        const fresh = this.newTrades(spec.symbol, source.recentTrades(spec.symbol, 100, after), startAt);
         if (fresh.length > 0) void this.publish(topic, fresh);
         return;
       }

@@ -24,8 +24,8 @@ export interface StreamSource {
   validate(spec: StreamSpec): SpecProblem | null;
   ticker(symbol: string): Ticker;
   book(symbol: string, granularity?: string): OrderBook;
-  /** Most recent first. */
-  recentTrades(symbol: string, limit: number): Trade[];
+  /** Most recent first; with `since` (epoch ms) only the trades after it. */
+  recentTrades(symbol: string, limit: number, since?: number): Trade[];
   /** The bar containing now (partial), if the market has one. */
   currentCandle(symbol: string, resolution: string): Candle | undefined;
 }
@@ -75,7 +75,7 @@ export function marketStreamSource(feed: MarketFeed, now: () => number = Date.no
     },
     ticker: (symbol) => feed.ticker(symbol, now()),
     book: (symbol, granularity) => feed.orderBook(symbol, { at: now(), ...(granularity ? { granularity } : {}) }),
-    recentTrades: (symbol, limit) => feed.recentTrades(symbol, limit, now()),
+    recentTrades: (symbol, limit, since) => feed.recentTrades(symbol, limit, now(), since),
     currentCandle(symbol, resolution) {
       const at = now();
       const bars = feed.candles(symbol, resolution as Resolution, at - barLookbackMs(resolution), at + 1, at);
