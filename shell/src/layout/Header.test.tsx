@@ -66,9 +66,10 @@ describe('header', () => {
     await renderShell('/trade');
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Masuk' }));
     expect(window.location.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'Masuk ke Pasar' })).toBeInTheDocument();
+    // The login and sign-up pages load on their own chunk.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Masuk ke Pasar' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Daftar' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Daftar di Pasar' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daftar di Pasar' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Masuk' })).toHaveAttribute('href', '/login');
   });
 

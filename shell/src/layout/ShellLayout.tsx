@@ -2,16 +2,28 @@
 // (`/pwa`) the frame is hidden and only the page shows (§2). After a client-side navigation the
 // focus moves to the new page's heading (use-route-focus.ts).
 import styled from '@emotion/styled';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { GlobalStyles, ToastViewport, tokens, useAppStore } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
-import { PromptModal } from '../session/PromptModal';
+import { useShellStore } from '../state/shell-store';
 import { Header } from './Header';
 import { ROUTE_FOCUS_ATTRIBUTE, useRouteFocus } from './use-route-focus';
 
 export const MAIN_ID = 'main-content';
+
+// The PIN / terms prompt loads the first time a call asks for it (decision 0006).
+const PromptModal = lazy(() => import('../session/PromptModal').then((m) => ({ default: m.PromptModal })));
+
+function PromptWhenAsked() {
+  const asked = useShellStore((s) => s.prompt !== null);
+  return asked ? (
+    <Suspense fallback={null}>
+      <PromptModal />
+    </Suspense>
+  ) : null;
+}
 
 const SkipLink = styled.a`
   position: absolute;
@@ -58,7 +70,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Main id={MAIN_ID} tabIndex={-1}>
         {maintenance ? <MaintenancePage /> : children}
       </Main>
-      <PromptModal />
+      <PromptWhenAsked />
       <ToastViewport />
     </>
   );

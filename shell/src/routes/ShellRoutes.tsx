@@ -1,12 +1,15 @@
 // The top-level route table (route-table.ts) as react-router routes.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useAppStore, useLocation } from '@pasar/shared';
 import { returnPath } from '../auth/use-auth-complete';
-import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { SignupPage } from '../pages/SignupPage';
+import { RemoteSkeleton } from '../remotes/RemoteSkeleton';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { REMOTE_MOUNTS, TRADE_HOME_PATH } from './route-table';
+
+// Sign-up and login load on their own (decision 0006): a guest opening a trade page never needs them.
+const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../pages/SignupPage').then((m) => ({ default: m.SignupPage })));
 
 function GoToTradeHome() {
   const { search, hash } = useLocation();
@@ -24,7 +27,7 @@ export const isForgotPinRequest = (search: string): boolean => new URLSearchPara
 function GuestOnly({ children, allowForgotPin = false }: { children: ReactNode; allowForgotPin?: boolean }) {
   const loggedIn = useAppStore((s) => s.auth.accessToken !== null);
   const { search, state } = useLocation();
-  if (!loggedIn || (allowForgotPin && isForgotPinRequest(search))) return <>{children}</>;
+  if (!loggedIn || (allowForgotPin && isForgotPinRequest(search))) return <Suspense fallback={<RemoteSkeleton />}>{children}</Suspense>;
   return <Navigate to={returnPath(state)} replace />;
 }
 
