@@ -10,8 +10,6 @@ export class MarketRuntime implements MarketFeed {
   constructor(
     readonly simulator: MarketSimulator,
     readonly halts: HaltRegistry,
-    /** Poll interval for the stream hub (MARKET_TICK_MS). */
-    readonly tickMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -30,9 +28,8 @@ export class MarketRuntime implements MarketFeed {
   }
 
   ticker(symbol: string, at: number = this.now()): Ticker {
-    const halted = this.halts.get(symbol.toUpperCase());
-    if (!halted) return this.simulator.ticker(symbol, at);
-    return { ...this.simulator.ticker(symbol, Math.min(at, halted.haltedAt)), marketState: 'HALTED', updatedAt: at };
+    const ticker = this.simulator.ticker(symbol, this.frozenAt(symbol, at));
+    return this.halts.get(symbol.toUpperCase()) ? { ...ticker, marketState: 'HALTED', updatedAt: at } : ticker;
   }
 
   orderBook(symbol: string, opts: OrderBookOptions = {}): OrderBook {

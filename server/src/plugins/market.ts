@@ -20,7 +20,7 @@ export const marketPlugin = fp(
       app.log.warn({ err }, 'reading trading halts failed'),
     );
     await halts.refresh();
-    app.decorate('market', new MarketRuntime(simulator, halts, settings.tickMs));
+    app.decorate('market', new MarketRuntime(simulator, halts));
   },
   { name: 'pasar-market', dependencies: ['pasar-config', 'pasar-database'] },
 );

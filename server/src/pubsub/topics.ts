@@ -9,7 +9,7 @@ export const topics = {
     granularity ? `market.book.${symbol}.${granularity}` : `market.book.${symbol}`,
   trades: (symbol: string) => `market.trades.${symbol}`,
   candles: (symbol: string, resolution: string) => `market.candles.${symbol}.${resolution}`,
-  /** A halt or resume of `symbol` ({symbol, halted}). */
+  /** A halt or resume of `symbol`, announced by the instance that handled it ({symbol, instance}). */
   halt: () => 'market.halt',
   /** Stream hubs announce the streams their clients hold ({instance, streams}); see the publisher. */
   streamInterest: () => 'stream.interest',

@@ -219,10 +219,15 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
     return status === 401 || (status === 403 && isSession403(errorCode));
   }
 
+  const errorCodeOf = (response: AxiosResponse<unknown>): string | undefined => {
+    const body = response.data;
+    return isRecord(body) && typeof body.error_code === 'string' ? body.error_code : undefined;
+  };
+
   function handleResponse<T>(response: AxiosResponse<unknown>, config: RequestConfig<T>, requestId: string): T {
     const { status, data: body } = response;
     const envelope = isRecord(body) ? body : null;
-    const errorCode = typeof envelope?.error_code === 'string' ? envelope.error_code : undefined;
+    const errorCode = errorCodeOf(response);
     if (status === 503) options.onMaintenance?.();
     const lng = language();
 
@@ -321,11 +326,6 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       return response;
     }
   }
-
-  const errorCodeOf = (response: AxiosResponse<unknown>): string | undefined => {
-    const body = response.data;
-    return isRecord(body) && typeof body.error_code === 'string' ? body.error_code : undefined;
-  };
 
   async function request<T>(config: RequestConfig<T>): Promise<T> {
     let requestId = config.requestId ?? (options.generateRequestId ?? createUuid)();

@@ -5,7 +5,7 @@ import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { tokens } from '../theme/css-variables';
 import { Button } from './Button';
-import { cleanDigits } from './PinPad';
+import { cleanDigits, CodeField, CodeLabel, CodeRoot } from './code-field';
 import { useCodeText } from './code-input-text';
 import { InputError } from './InputError';
 
@@ -26,46 +26,14 @@ export interface OtpInputProps {
   name?: string;
 }
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
+const Root = styled(CodeRoot)`
   gap: ${tokens.space.xs};
-  width: 100%;
-  max-width: 320px;
-`;
-
-const Label = styled.label`
-  font-size: ${tokens.fontSizes.sm};
-  font-weight: ${tokens.fontWeights.medium};
 `;
 
 const Hint = styled.p`
   margin: 0;
   font-size: ${tokens.fontSizes.sm};
   color: ${tokens.colors.textMuted};
-`;
-
-const Field = styled.input<{ $invalid: boolean }>`
-  width: 100%;
-  min-height: 56px;
-  padding: 0 ${tokens.space.md};
-  border: 1px solid ${({ $invalid }) => ($invalid ? tokens.colors.dangerText : tokens.colors.borderStrong)};
-  border-radius: ${tokens.radii.md};
-  background: ${tokens.colors.surface};
-  color: ${tokens.colors.text};
-  font-family: ${tokens.fonts.mono};
-  font-size: ${tokens.fontSizes.xxl};
-  letter-spacing: 0.5em;
-  text-align: center;
-  &::placeholder {
-    color: ${tokens.colors.textMuted};
-    opacity: 0.6;
-  }
-  &:focus {
-    outline: none;
-    border-color: ${tokens.colors.focusRing};
-    box-shadow: 0 0 0 1px ${tokens.colors.focusRing};
-  }
 `;
 
 export const OtpInput = ({
@@ -101,8 +69,8 @@ export const OtpInput = ({
   const message = error ?? (rejected ? t('digitsOnly') : null);
   return (
     <Root>
-      <Label htmlFor={inputId}>{label ?? t('otpLabel')}</Label>
-      <Field
+      <CodeLabel htmlFor={inputId}>{label ?? t('otpLabel')}</CodeLabel>
+      <CodeField
         ref={inputRef}
         id={inputId}
         name={name}
@@ -118,6 +86,7 @@ export const OtpInput = ({
         aria-invalid={message ? true : undefined}
         aria-describedby={[message ? errorId : null, hintId].filter(Boolean).join(' ')}
         $invalid={!!message}
+        $spacing="0.5em"
       />
       <Hint id={hintId}>{hint ?? t('otpHint')}</Hint>
       <div aria-live="polite">{message && <InputError id={errorId} title={message} />}</div>
@@ -125,14 +94,16 @@ export const OtpInput = ({
   );
 };
 
+const secondsUntil = (until: number | null, now: number): number =>
+  until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+
 /** Seconds left until `until` (ms since epoch), ticking each second; 0 when passed. */
 export function useSecondsLeft(until: number | null, now: () => number = Date.now): number {
-  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(until, now()));
   const nowRef = useRef(now);
   nowRef.current = now;
   useEffect(() => {
-    const compute = () => (until === null ? 0 : Math.max(0, Math.ceil((until - nowRef.current()) / 1000)));
+    const compute = () => secondsUntil(until, nowRef.current());
     setSeconds(compute());
     if (until === null) return undefined;
     const timer = setInterval(() => {

@@ -5,6 +5,7 @@ import styled from '@emotion/styled';
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { tokens } from '../theme/css-variables';
 import { visuallyHiddenStyles } from '../theme/visually-hidden';
+import { cleanDigits, CodeField, CodeLabel, CodeRoot } from './code-field';
 import { useCodeText } from './code-input-text';
 import { InputError } from './InputError';
 
@@ -30,42 +31,10 @@ export interface PinPadProps {
   name?: string;
 }
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
+const Root = styled(CodeRoot)`
   align-items: stretch;
   gap: ${tokens.space.sm};
-  width: 100%;
-  max-width: 320px;
   margin: 0 auto;
-`;
-
-const Label = styled.label<{ $hidden: boolean }>`
-  font-size: ${tokens.fontSizes.sm};
-  font-weight: ${tokens.fontWeights.medium};
-  ${({ $hidden }) => ($hidden ? visuallyHiddenStyles : '')}
-`;
-
-const Field = styled.input<{ $invalid: boolean }>`
-  width: 100%;
-  min-height: 56px;
-  padding: 0 ${tokens.space.md};
-  border: 1px solid ${({ $invalid }) => ($invalid ? tokens.colors.dangerText : tokens.colors.borderStrong)};
-  border-radius: ${tokens.radii.md};
-  background: ${tokens.colors.surface};
-  color: ${tokens.colors.text};
-  font-family: ${tokens.fonts.mono};
-  font-size: ${tokens.fontSizes.xxl};
-  letter-spacing: 0.6em;
-  text-align: center;
-  &:focus {
-    outline: none;
-    border-color: ${tokens.colors.focusRing};
-    box-shadow: 0 0 0 1px ${tokens.colors.focusRing};
-  }
-  &:disabled {
-    opacity: 0.6;
-  }
 `;
 
 const Dots = styled.div`
@@ -120,13 +89,9 @@ const Status = styled.p`
   ${visuallyHiddenStyles}
 `;
 
-const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+export { cleanDigits };
 
-/** Keeps the digits of `raw`, at most `length`; says whether anything else was typed. */
-export function cleanDigits(raw: string, length: number): { digits: string; rejected: boolean } {
-  const digits = raw.replace(/\D/g, '');
-  return { digits: digits.slice(0, length), rejected: digits.length !== raw.length };
-}
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 export const PinPad = ({
   value,
@@ -180,10 +145,10 @@ export const PinPad = ({
 
   return (
     <Root>
-      <Label htmlFor={inputId} $hidden={hideLabel}>
+      <CodeLabel htmlFor={inputId} $hidden={hideLabel}>
         {label ?? t('pinLabel')}
-      </Label>
-      <Field
+      </CodeLabel>
+      <CodeField
         ref={inputRef}
         id={inputId}
         name={name}
@@ -199,6 +164,7 @@ export const PinPad = ({
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? errorId : undefined}
         $invalid={!!message}
+        $spacing="0.6em"
       />
       <Dots aria-hidden="true">
         {Array.from({ length }, (_, i) => (

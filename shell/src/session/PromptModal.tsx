@@ -5,7 +5,6 @@ import styled from '@emotion/styled';
 import {
   api,
   Button,
-  isApiError,
   Modal,
   PinPad,
   PIN_PAD_LENGTH,
@@ -18,7 +17,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authErrorText, isPinBlocked } from '../auth/auth-errors';
 import { Notice } from '../auth/auth-styles';
 import { useShellT } from '../i18n/shell-i18n';
-import { useShellStore, type PromptRequest } from '../state/shell-store';
+import { useShellStore } from '../state/shell-store';
 
 const ACCEPT_TERMS_CODE = '041';
 
@@ -54,11 +53,11 @@ export function PromptModal() {
   return prompt.code === ACCEPT_TERMS_CODE ? (
     <AcceptTermsPrompt key={`${prompt.code}`} onFinish={finish} />
   ) : (
-    <PinPrompt key={`${prompt.code}`} prompt={prompt} onFinish={finish} />
+    <PinPrompt key={`${prompt.code}`} onFinish={finish} />
   );
 }
 
-function PinPrompt({ onFinish }: { prompt: PromptRequest; onFinish: (done: boolean) => void }) {
+function PinPrompt({ onFinish }: { onFinish: (done: boolean) => void }) {
   const t = useShellT();
   const formId = useId();
   const [pin, setPin] = useState('');
@@ -159,7 +158,7 @@ function AcceptTermsPrompt({ onFinish }: { onFinish: (done: boolean) => void }) 
       await api.post(SESSION_PATHS.bappebtiTnc, undefined, { sessionCall: true, language: true });
       onFinish(true);
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : String(failure));
+      setError(authErrorText(failure, t));
     } finally {
       setBusy(false);
     }

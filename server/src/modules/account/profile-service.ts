@@ -1,6 +1,9 @@
 // Profile: the user's own data, language, tags, Bappebti terms, feedback, and e-mail / phone
 // changes with a one-time code sent to the NEW address.
 import {
+  DEFAULT_LANGUAGE,
+  PHONE_FORMAT_MESSAGE,
+  normalizePhone,
   type ChangeOtpChallenge,
   type FeedbackRequest,
   type KycStatus,
@@ -160,8 +163,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return toUserMe(await userOf(userId));
     },
 
-    /** `phone` is already normalised (+628…). */
-    async requestPhoneChange(userId: string, phone: string, context: RequestContext = {}): Promise<ChangeOtpChallenge> {
+    /** `input` in any accepted form (08…, 628…, +628…); 002 in the caller's language when it is none. */
+    async requestPhoneChange(userId: string, input: string, context: RequestContext = {}): Promise<ChangeOtpChallenge> {
+      const phone = normalizePhone(input);
+      if (!phone) {
+        throw new AppError('002', { details: [{ path: 'phone', message: PHONE_FORMAT_MESSAGE[context.language ?? DEFAULT_LANGUAGE] }] });
+      }
       const user = await userOf(userId);
       if (user.phone === phone) throw new AppError('2303');
       if (await repo.phoneTakenByOther(phone, userId)) throw new AppError('2301');

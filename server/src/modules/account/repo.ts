@@ -12,10 +12,11 @@ import {
   notifications,
   telegramLinks,
   telegramLinkTokens,
+  userColumns,
   users,
 } from './tables';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Omit<typeof users.$inferSelect, 'pinHash' | 'pinFailedAttempts' | 'pinBlockedAt' | 'pinUpdatedAt'>;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
 export type NewKycSubmission = Omit<typeof kycSubmissions.$inferInsert, 'kind' | 'status' | 'reviewedAt' | 'reviewedBy' | 'rejectionReason'>;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -84,7 +85,7 @@ export function createAccountRepo(db: PasarDb) {
   return {
     // ---- users ----
     async findUser(userId: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));
       return row ?? null;
     },
     async userLanguage(userId: string): Promise<string | null> {
@@ -92,7 +93,7 @@ export function createAccountRepo(db: PasarDb) {
       return row?.language ?? null;
     },
     async findUserByPhone(phone: string): Promise<UserRow | null> {
-      const [row] = await db.select().from(users).where(eq(users.phone, phone));
+      const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone));
       return row ?? null;
     },
     async updateProfile(userId: string, changes: { name?: string; language?: string }, at: Date): Promise<void> {
@@ -200,7 +201,7 @@ export function createAccountRepo(db: PasarDb) {
               returning id`,
         );
         if (moved.rows.length === 0) {
-          const [current] = await tx.select().from(users).where(eq(users.id, row.userId));
+          const [current] = await tx.select(userColumns).from(users).where(eq(users.id, row.userId));
           throw new StateConflict(current ? (kind === 'kyc' ? current.kycStatus : current.gssKycStatus) : undefined);
         }
         await rethrowUnique(() => tx.insert(kycSubmissions).values({ ...row, kind, status: 'PENDING' }));
@@ -416,7 +417,7 @@ export function createAccountRepo(db: PasarDb) {
     /** Users by id (for notification fan-out by other modules). */
     async usersByIds(ids: readonly string[]): Promise<UserRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, [...ids]));
+      return db.select(userColumns).from(users).where(inArray(users.id, [...ids]));
     },
   };
 }

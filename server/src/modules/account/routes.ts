@@ -125,11 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/phone-change/otp',
     { ...userWithPin, schema: { tags, body: PhoneChangeOtpRequest, response: apiResponses({ 200: ChangeOtpChallenge }, [401, 409, 429]) } },
-    async (request) => {
-      const phone = normalizePhone(request.body.phone);
-      if (!phone) throw new AppError('002', { details: [{ path: 'phone', message: PHONE_FORMAT_MESSAGE[languageOf(request)] }] });
-      return ok(await profile.requestPhoneChange(userIdOf(request), phone, contextOf(request)));
-    },
+    async (request) => ok(await profile.requestPhoneChange(userIdOf(request), request.body.phone, contextOf(request))),
   );
   app.post(
     '/phone-change/verify',

@@ -2,24 +2,27 @@
 // `users` (migration 0002, identity) this module reads and writes. They stay out of the shared
 // `db/schema.ts` relational schema: the repo uses the query builder only.
 import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../identity/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey(),
-  phone: text('phone').notNull(),
-  email: text('email'),
-  emailVerifiedAt: ts('email_verified_at'),
-  name: text('name'),
-  language: text('language').notNull(),
-  status: text('status').notNull(),
-  kycStatus: text('kyc_status').notNull(),
-  gssKycStatus: text('gss_kyc_status').notNull(),
-  bappebtiAcceptedAt: ts('bappebti_accepted_at'),
-  tags: text('tags').array().notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+/** The one `users` definition (identity's); this module reads every column but the PIN's. */
+export { users };
+export const userColumns = {
+  id: users.id,
+  phone: users.phone,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  name: users.name,
+  language: users.language,
+  status: users.status,
+  kycStatus: users.kycStatus,
+  gssKycStatus: users.gssKycStatus,
+  bappebtiAcceptedAt: users.bappebtiAcceptedAt,
+  tags: users.tags,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
 
 export const kycSubmissions = pgTable('kyc_submissions', {
   id: uuid('id').primaryKey(),
