@@ -23,6 +23,8 @@ import { devInboxPlugin } from './modules/dev-inbox';
 import { authPlugin } from './plugins/auth';
 import { pubsubPlugin } from './plugins/pubsub';
 import { websocketPlugin } from './plugins/websocket';
+import { ledgerPlugin } from './ledger/plugin';
+import { idempotencyPlugin } from './plugins/idempotency';
 
 export interface BuildAppOptions {
   /** An open database the caller owns (and closes); without one the app opens its own from config. */
@@ -77,6 +79,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(websocketPlugin);
   // -- market data plugin registers here (issue 4) --
   app.register(marketPlugin);
+  // -- ledger and idempotency plugins register here (issue 5) --
+  app.register(ledgerPlugin);
+  app.register(idempotencyPlugin);
 
   app.register(
     async (api) => {

@@ -79,6 +79,9 @@ const ConfigSchema = z.object({
   STREAM_CONFLATE_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   /** WebSocket ping interval; a connection that missed a whole interval's pong is dropped. */
   STREAM_PING_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
+  // -- ledger and idempotency settings (issue 5) --
+  // -- wallet settings: top-up, cashout (issue 5) --
+  // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
 });
 
 export type PasarMode = 'development' | 'production';
@@ -134,6 +137,9 @@ export interface Config {
   // -- pub/sub and stream config (issue 4) --
   readonly pubsub: { readonly redisUrl?: string; readonly redisPrefix: string };
   readonly stream: { readonly conflateMs: number; readonly pingMs: number };
+  // -- ledger and idempotency config (issue 5) --
+  // -- wallet config (issue 5) --
+  // -- fx-wallet config (issue 5) --
 }
 
 export class ConfigError extends Error {
@@ -218,5 +224,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     // -- pub/sub and stream values (issue 4) --
     pubsub: { ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}), redisPrefix: e.REDIS_PREFIX },
     stream: { conflateMs: e.STREAM_CONFLATE_MS, pingMs: e.STREAM_PING_MS },
+    // -- ledger and idempotency values (issue 5) --
+    // -- wallet values (issue 5) --
+    // -- fx-wallet values (issue 5) --
   };
 }

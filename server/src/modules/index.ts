@@ -7,6 +7,8 @@ import { healthModule } from './health';
 import { identityModule } from './identity';
 import { marketModule } from './market';
 import { streamModule } from './stream';
+import { walletModule } from './wallet';
+import { fxWalletModule } from './fx-wallet';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -16,4 +18,6 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   identityModule,
   marketModule,
   streamModule,
+  walletModule,
+  fxWalletModule,
 ];

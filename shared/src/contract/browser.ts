@@ -58,3 +58,5 @@ export type * from './identity';
 export type * from './account';
 export type * from './market';
 export type * from './stream';
+export * from './wallet-paths';
+export type * from './wallet';

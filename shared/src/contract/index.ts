@@ -14,3 +14,5 @@ export * from './market';
 export * from './market-paths';
 export * from './stream';
 export * from './stream-paths';
+export * from './wallet';
+export * from './wallet-paths';
