@@ -26,10 +26,13 @@ describe('wallet module', () => {
   });
 
   it('lists exactly its spec routes, for logged-in users', () => {
-    expect(walletModule.routes.map(({ path, guest, auth }) => ({ path, guest, auth }))).toEqual([
-      { path: '/balance', guest: undefined, auth: true },
-      { path: '/balance/topup', guest: undefined, auth: true },
-    ]);
+    expect(walletModule.routes.map(({ path, guest, auth }) => ({ path, guest, auth }))).toEqual(
+      ['/balance', '/balance/topup', '/balance/topup/:id', '/balance/cashout', '/balance/transfer'].map((path) => ({
+        path,
+        guest: undefined,
+        auth: true,
+      })),
+    );
   });
 
   it('offers the balance in the navigation', () => {
@@ -37,29 +40,42 @@ describe('wallet module', () => {
   });
 });
 
-const HEADINGS: { path: string; heading: Record<Language, string> }[] = [
-  { path: '/balance', heading: { id: 'Saldo', en: 'Balance' } },
-  { path: '/balance/topup', heading: { id: 'Isi saldo', en: 'Top up balance' } },
+const HEADINGS: { path: string; route: string; heading: Record<Language, string> }[] = [
+  { path: '/balance', route: '/balance', heading: { id: 'Saldo', en: 'Balance' } },
+  { path: '/balance/topup', route: '/balance/topup', heading: { id: 'Isi saldo', en: 'Top up balance' } },
+  { path: '/balance/topup/:id', route: '/balance/topup/t1', heading: { id: 'Instruksi pembayaran', en: 'Payment instructions' } },
+  { path: '/balance/cashout', route: '/balance/cashout', heading: { id: 'Tarik dana', en: 'Cash out' } },
+  { path: '/balance/transfer', route: '/balance/transfer', heading: { id: 'Pindah dana', en: 'Transfer' } },
 ];
 
 describe.each(['id', 'en'] as const)('every wallet page in %s', (language) => {
-  it.each(HEADINGS)('$path shows its translated heading', async ({ path, heading }) => {
+  it.each(HEADINGS)('$path shows its translated heading', async ({ path, route, heading }) => {
     const { Component } = walletModule.routes.find((r) => r.path === path)!;
-    renderWithShell(<Component />, { route: path, path, language });
+    renderWithShell(<Component />, { route, path, language });
     expect(await screen.findByRole('heading', { level: 1, name: heading[language] })).toBeInTheDocument();
+  });
+
+  it('gives every page its own heading', () => {
+    expect(new Set(HEADINGS.map((h) => h.heading[language])).size).toBe(walletModule.routes.length);
   });
 });
 
 describe('balance page', () => {
-  it('leads to top-up and shows no made-up figures', async () => {
+  it('leads to top-up, cashout and transfer, and back; no made-up figures when the balance cannot load', async () => {
     const { user } = renderWithShell(<WalletRoutes />, { route: '/balance', language: 'en' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Balance details arrive soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('button', { name: 'Retry' })).not.toHaveLength(0);
     expect(screen.queryByText(/Rp/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: 'Top up' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Top up balance' })).toBeInTheDocument();
-
-    await user.click(screen.getByRole('link', { name: 'Back to balance' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument();
+    for (const [link, heading] of [
+      ['Top up', 'Top up balance'],
+      ['Cash out', 'Cash out'],
+      ['Transfer', 'Transfer'],
+    ]) {
+      await user.click(screen.getByRole('link', { name: link }));
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Back to balance' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument();
+    }
   });
 });

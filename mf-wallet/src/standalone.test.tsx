@@ -1,5 +1,6 @@
 // The standalone dev page (shared's renderStandalone) with this remote: prefix-aware routing.
-import { currentLanguage, renderStandalone, setLanguage } from '@pasar/shared';
+import { api, currentLanguage, renderStandalone, setLanguage } from '@pasar/shared';
+import { createTestApiClient } from '@pasar/shared/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
@@ -7,6 +8,13 @@ import walletModule from './module';
 
 let root: Root | undefined;
 let container: HTMLElement;
+
+// The pages call the API; here it answers from memory (everything unmocked: error states).
+const previousAdapter = api.axios.defaults.adapter;
+beforeAll(() => api.configure({ adapter: createTestApiClient().adapter }));
+afterAll(() => {
+  api.axios.defaults.adapter = previousAdapter;
+});
 
 beforeEach(() => {
   container = document.createElement('div');

@@ -22,6 +22,24 @@ describe('loadConfig', () => {
       market: { seed: 'pasar', tickMs: 250, usdSpreadPercent: 1, haltCacheMs: 2000, newsFeeds: [], newsPollSeconds: 900 },
       pubsub: { redisPrefix: 'pasar:' },
       stream: { conflateMs: 100, pingMs: 25000 },
+      idempotency: { ttlHours: 24, staleSeconds: 60 },
+      fxWallet: {
+        minTransferIdr: '10000',
+        minTransferUsd: '1',
+        usdtSpreadPercent: 0,
+        perpMarginMinIdr: '10000',
+        perpMarginMinUsdt: '1',
+        usdYieldAnnualPercent: 4,
+        usdYieldJobMinutes: 60,
+      },
+      wallet: {
+        topupDisabledChannels: [],
+        cashoutFee: '2500',
+        cashoutMin: '10000',
+        cashoutDailyLimit: '100000000',
+        cashoutAutoApproveMax: '10000000',
+        cashoutAutoApproveMinAgeHours: 24,
+      },
     });
   });
 
@@ -67,6 +85,22 @@ describe('loadConfig', () => {
         REDIS_PREFIX: 'p2:',
         STREAM_CONFLATE_MS: '50',
         STREAM_PING_MS: '10000',
+        IDEMPOTENCY_TTL_HOURS: '48',
+        IDEMPOTENCY_STALE_SECONDS: '30',
+        FX_MIN_TRANSFER_IDR: '50000',
+        FX_MIN_TRANSFER_USD: '2.5',
+        USDT_SPREAD_PERCENT: '0.2',
+        PERP_MARGIN_MIN_IDR: '20000',
+        PERP_MARGIN_MIN_USDT: '0.5',
+        USD_YIELD_ANNUAL_PERCENT: '4.5',
+        USD_YIELD_JOB_MINUTES: '15',
+        PAYMENT_WEBHOOK_SECRET: 'w'.repeat(40),
+        TOPUP_DISABLED_CHANNELS: 'BRI_VA, OVO',
+        CASHOUT_FEE: '5000',
+        CASHOUT_MIN: '50000',
+        CASHOUT_DAILY_LIMIT: '25000000',
+        CASHOUT_AUTO_APPROVE_MAX: '2000000',
+        CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS: '0',
       },
       '/repo',
     );
@@ -107,6 +141,25 @@ describe('loadConfig', () => {
       },
       pubsub: { redisUrl: 'redis://cache:6379', redisPrefix: 'p2:' },
       stream: { conflateMs: 50, pingMs: 10000 },
+      idempotency: { ttlHours: 48, staleSeconds: 30 },
+      fxWallet: {
+        minTransferIdr: '50000',
+        minTransferUsd: '2.5',
+        usdtSpreadPercent: 0.2,
+        perpMarginMinIdr: '20000',
+        perpMarginMinUsdt: '0.5',
+        usdYieldAnnualPercent: 4.5,
+        usdYieldJobMinutes: 15,
+      },
+      wallet: {
+        paymentWebhookSecret: 'w'.repeat(40),
+        topupDisabledChannels: ['BRI_VA', 'OVO'],
+        cashoutFee: '5000',
+        cashoutMin: '50000',
+        cashoutDailyLimit: '25000000',
+        cashoutAutoApproveMax: '2000000',
+        cashoutAutoApproveMinAgeHours: 0,
+      },
     });
   });
 
@@ -135,6 +188,18 @@ describe('loadConfig', () => {
     ['MARKET_TICK_MS', '5'],
     ['REDIS_URL', 'http://cache:6379'],
     ['STREAM_CONFLATE_MS', '-1'],
+    ['IDEMPOTENCY_TTL_HOURS', '12'],
+    ['IDEMPOTENCY_STALE_SECONDS', '1'],
+    ['FX_MIN_TRANSFER_IDR', '10000.5'],
+    ['FX_MIN_TRANSFER_USD', '1.005'],
+    ['PERP_MARGIN_MIN_USDT', '1.0000001'],
+    ['USD_YIELD_ANNUAL_PERCENT', '-1'],
+    ['USD_YIELD_JOB_MINUTES', '0'],
+    ['PAYMENT_WEBHOOK_SECRET', 'short'],
+    ['TOPUP_DISABLED_CHANNELS', 'BCA_VA,PAYPAL'],
+    ['CASHOUT_FEE', '2500.5'],
+    ['CASHOUT_DAILY_LIMIT', '-1'],
+    ['CASHOUT_MIN', '2500'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

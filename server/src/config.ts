@@ -1,11 +1,15 @@
 // The server's typed configuration, read from the environment once at start.
 import path from 'node:path';
 import { z } from 'zod';
+import { TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
 
 /** The repository root: two levels above `server/src`. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A whole number of Rupiah, kept as a string (money is never a float). */
+const rupiah = z.string().trim().regex(/^\d{1,15}$/, 'must be a whole number of Rupiah');
 
 /** An empty variable counts as unset, so `DATABASE_URL=` in a .env means "use PGlite". */
 const optionalString = z
@@ -80,8 +84,45 @@ const ConfigSchema = z.object({
   /** WebSocket ping interval; a connection that missed a whole interval's pong is dropped. */
   STREAM_PING_MS: z.coerce.number().int().min(50).max(300_000).default(25_000),
   // -- ledger and idempotency settings (issue 5) --
+  /** How long a mutating call's answer is kept for replays on its x-request-id (at least a day). */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).max(24 * 365).default(24),
+  /** An IN_PROGRESS key older than this belongs to a request whose server died: the key is free again. */
+  IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // -- wallet settings: top-up, cashout (issue 5) --
+  /** HMAC-SHA256 key of the payment gateway's top-up callbacks; required in production (development: `<dataDir>/payment-webhook-secret`). */
+  PAYMENT_WEBHOOK_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Comma-separated top-up channels switched off (e.g. `BRI_VA,OVO` while a provider is down). */
+  TOPUP_DISABLED_CHANNELS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => v.split(',').every((c) => (TOPUP_CHANNELS as readonly string[]).includes(c.trim())),
+        `must be a comma-separated list of ${TOPUP_CHANNELS.join(', ')}`,
+      )
+      .optional(),
+  ),
+  /** Rupiah per cashout (default: the BI-FAST transfer fee cap, Rp2.500). */
+  CASHOUT_FEE: rupiah.default('2500'),
+  CASHOUT_MIN: rupiah.default('10000'),
+  /** Per user and WIB calendar day, over cashouts waiting for review or paid. */
+  CASHOUT_DAILY_LIMIT: rupiah.default('100000000'),
+  /** Cashouts up to this amount are paid without an operator's review. */
+  CASHOUT_AUTO_APPROVE_MAX: rupiah.default('10000000'),
+  /** Accounts younger than this never get automatic approval (fresh accounts are the usual fraud vector). */
+  CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
+  /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
+  FX_MIN_TRANSFER_IDR: z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0').default('10000'),
+  FX_MIN_TRANSFER_USD: z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be dollars with at most 2 decimals').default('1'),
+  /** Widening of the USDT-IDR book's bid/ask for margin-wallet conversions, percent split evenly (0: the book's prices). */
+  USDT_SPREAD_PERCENT: z.coerce.number().min(0).max(10).default(0),
+  /** Smallest perps margin deposit from IDR (whole Rupiah) and smallest USDT move (deposit from or withdrawal to). */
+  PERP_MARGIN_MIN_IDR: z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0').default('10000'),
+  PERP_MARGIN_MIN_USDT: z.string().trim().regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be USDT with at most 6 decimals').default('1'),
+  /** Annual rate paid on opted-in USD cash of the paln wallet, percent (accrued daily, rate / 365). */
+  USD_YIELD_ANNUAL_PERCENT: z.coerce.number().min(0).max(25).default(4),
+  /** How often the USD yield accrual job runs (it also runs at start). */
+  USD_YIELD_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 });
 
 export type PasarMode = 'development' | 'production';
@@ -138,8 +179,30 @@ export interface Config {
   readonly pubsub: { readonly redisUrl?: string; readonly redisPrefix: string };
   readonly stream: { readonly conflateMs: number; readonly pingMs: number };
   // -- ledger and idempotency config (issue 5) --
+  readonly idempotency: { readonly ttlHours: number; readonly staleSeconds: number };
   // -- wallet config (issue 5) --
+  readonly wallet: {
+    /** Unset in development: the server keeps a generated one in `<dataDir>/payment-webhook-secret`. */
+    readonly paymentWebhookSecret?: string;
+    readonly topupDisabledChannels: readonly TopUpChannel[];
+    /** Whole Rupiah, as decimal strings. */
+    readonly cashoutFee: string;
+    readonly cashoutMin: string;
+    readonly cashoutDailyLimit: string;
+    readonly cashoutAutoApproveMax: string;
+    readonly cashoutAutoApproveMinAgeHours: number;
+  };
   // -- fx-wallet config (issue 5) --
+  readonly fxWallet: {
+    /** Decimal strings: whole Rupiah, dollars, USDT. */
+    readonly minTransferIdr: string;
+    readonly minTransferUsd: string;
+    readonly usdtSpreadPercent: number;
+    readonly perpMarginMinIdr: string;
+    readonly perpMarginMinUsdt: string;
+    readonly usdYieldAnnualPercent: number;
+    readonly usdYieldJobMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -225,7 +288,35 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     pubsub: { ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}), redisPrefix: e.REDIS_PREFIX },
     stream: { conflateMs: e.STREAM_CONFLATE_MS, pingMs: e.STREAM_PING_MS },
     // -- ledger and idempotency values (issue 5) --
+    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, staleSeconds: e.IDEMPOTENCY_STALE_SECONDS },
     // -- wallet values (issue 5) --
+    wallet: (() => {
+      // PAYMENT_WEBHOOK_SECRET is required by the wallet module when a production app starts.
+      if (BigInt(e.CASHOUT_MIN) <= BigInt(e.CASHOUT_FEE)) {
+        throw new ConfigError(['CASHOUT_MIN: must be above CASHOUT_FEE (a cashout must leave something to send)']);
+      }
+      return {
+        ...(e.PAYMENT_WEBHOOK_SECRET ? { paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET } : {}),
+        topupDisabledChannels: (e.TOPUP_DISABLED_CHANNELS ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter((c): c is TopUpChannel => c !== ''),
+        cashoutFee: String(BigInt(e.CASHOUT_FEE)),
+        cashoutMin: String(BigInt(e.CASHOUT_MIN)),
+        cashoutDailyLimit: String(BigInt(e.CASHOUT_DAILY_LIMIT)),
+        cashoutAutoApproveMax: String(BigInt(e.CASHOUT_AUTO_APPROVE_MAX)),
+        cashoutAutoApproveMinAgeHours: e.CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS,
+      };
+    })(),
     // -- fx-wallet values (issue 5) --
+    fxWallet: {
+      minTransferIdr: e.FX_MIN_TRANSFER_IDR,
+      minTransferUsd: e.FX_MIN_TRANSFER_USD,
+      usdtSpreadPercent: e.USDT_SPREAD_PERCENT,
+      perpMarginMinIdr: e.PERP_MARGIN_MIN_IDR,
+      perpMarginMinUsdt: e.PERP_MARGIN_MIN_USDT,
+      usdYieldAnnualPercent: e.USD_YIELD_ANNUAL_PERCENT,
+      usdYieldJobMinutes: e.USD_YIELD_JOB_MINUTES,
+    },
   };
 }

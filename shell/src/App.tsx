@@ -6,6 +6,7 @@ import type { RemoteLoader } from './remotes/remote-loader';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 import { ShellRouter } from './routes/ShellRouter';
 import { ShellRoutes } from './routes/ShellRoutes';
+import { useBalanceRefresh } from './session/use-balance-refresh';
 import { useSessionEvents } from './session/use-session-events';
 
 export interface AppProps {
@@ -28,6 +29,7 @@ export function App({ loader, config = readShellConfig() }: AppProps) {
 
 function ShellFrame() {
   useSessionEvents();
+  useBalanceRefresh();
   useAppShellRules();
   return (
     <ShellLayout>

@@ -160,6 +160,18 @@ export class HoldNotActive extends Error {
   }
 }
 
+/**
+ * A malformed request (no legs, amount not > 0 or too many decimals for the currency, legs whose two
+ * accounts differ in currency or are the same account, unknown purpose or house …). A programming
+ * error in the caller: nothing changed. Validate user input before it reaches the ledger.
+ */
+export class InvalidLedgerRequest extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidLedgerRequest';
+  }
+}
+
 export function describeAccount(account: AccountRef): string {
   return 'house' in account
     ? `house:${account.house}:${account.currency}`

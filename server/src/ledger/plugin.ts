@@ -1,6 +1,7 @@
-// The ledger plugin: decorates `app.ledger` (see ./api.ts). STUB until the ledger lands (issue 5).
+// The ledger plugin: decorates `app.ledger` (see ./api.ts), built on the app's database.
 import fp from 'fastify-plugin';
 import type { Ledger } from './api';
+import { createLedger } from './ledger';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,7 @@ declare module 'fastify' {
 
 export const ledgerPlugin = fp(
   async (app) => {
-    app.decorate('ledger', null as unknown as Ledger);
+    app.decorate('ledger', createLedger(app.database.db));
   },
   { name: 'pasar-ledger', dependencies: ['pasar-config', 'pasar-database'] },
 );

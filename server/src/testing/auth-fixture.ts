@@ -40,6 +40,7 @@ export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
   JWT_SECRET: 'test-only-jwt-secret-0123456789abcdefghijklmnop',
   MESSAGE_PROVIDER_URL: 'http://127.0.0.1:9/messages',
   MESSAGE_PROVIDER_KEY: 'test-provider-key',
+  PAYMENT_WEBHOOK_SECRET: 'test-only-payment-webhook-secret-0123456789',
 };
 
 /** A fresh, valid Indonesian mobile number (+62 8xx…, 12 digits after 62). */

@@ -198,6 +198,13 @@ export type TopUpWebhookBody = z.infer<typeof TopUpWebhookBody>;
 export const TopUpWebhookResponse = z.object({ received: z.literal(true), credited: z.boolean() });
 export type TopUpWebhookResponse = z.infer<typeof TopUpWebhookResponse>;
 
+/** Params of `topupPath(id)`, `topupSimulatePath(id)`, `cashoutPath(id)`, `cashoutCancelPath(id)`. */
+export const WalletIdParams = z.object({ id: z.string().min(1).max(64) });
+export type WalletIdParams = z.infer<typeof WalletIdParams>;
+/** Params of `cryptoBalancePath(symbol)`. */
+export const CryptoBalanceParams = z.object({ symbol: z.string().min(1).max(32) });
+export type CryptoBalanceParams = z.infer<typeof CryptoBalanceParams>;
+
 // ---- Cashout ----
 
 export const CashoutLimit = z.object({
@@ -286,6 +293,9 @@ export const StockTransferEstimate = z.object({
 });
 export type StockTransferEstimate = z.infer<typeof StockTransferEstimate>;
 export const StockTransferResult = StockTransferEstimate.extend({ transferId: z.string(), createdAt: IsoDateTime });
+/** Query of `stockTransferEstimate`: the same fields as the transfer (amount checked by direction). */
+export const StockTransferEstimateQuery = StockTransferRequest;
+export type StockTransferEstimateQuery = z.infer<typeof StockTransferEstimateQuery>;
 export type StockTransferResult = z.infer<typeof StockTransferResult>;
 
 // ---- Leverage wallet ----
@@ -319,6 +329,11 @@ export const LeverageCalculation = z.object({
   buyingPowerAfter: DecimalString,
 });
 export type LeverageCalculation = z.infer<typeof LeverageCalculation>;
+export const LeverageCalculateQuery = z.object({ wallet: LeverageWalletNameEnum, direction: z.enum(MARGIN_DIRECTIONS), amount: UsdAmount });
+export type LeverageCalculateQuery = z.infer<typeof LeverageCalculateQuery>;
+/** Answer of leverage deposit and withdraw: the wallets after the move. */
+export const LeverageMoveResult = LeverageDetailsResponse.extend({ transferId: z.string() });
+export type LeverageMoveResult = z.infer<typeof LeverageMoveResult>;
 
 // ---- Perpetuals margin moves ----
 
@@ -333,10 +348,13 @@ export const PerpMarginEstimate = z.object({
   usdtAmount: DecimalString,
   /** IDR paid or received ("0" when the counterpart is USDT). */
   idrAmount: DecimalString,
-  /** IDR per USDT applied (ask for deposits from IDR, bid for withdrawals to IDR). */
+  /** IDR per USDT applied (ask for deposits from IDR, bid for withdrawals to IDR; the mid, for information, when the counterpart is USDT). */
   price: DecimalString,
 });
 export type PerpMarginEstimate = z.infer<typeof PerpMarginEstimate>;
+/** Query of `perpMarginEstimate`: `source` is where a deposit comes from or where a withdrawal goes. */
+export const PerpMarginEstimateQuery = z.object({ direction: z.enum(MARGIN_DIRECTIONS), source: z.enum(PERP_MARGIN_SOURCES), amount: z.string() });
+export type PerpMarginEstimateQuery = z.infer<typeof PerpMarginEstimateQuery>;
 export const PerpMarginResult = PerpMarginEstimate.extend({ transferId: z.string(), balance: PerpBalance });
 export type PerpMarginResult = z.infer<typeof PerpMarginResult>;
 

@@ -2,19 +2,22 @@
 // payload change is a type error in every emitter and listener at once.
 import type { AssetType, Language, ModalKind, OrderSideText, ThemeName } from '../contract/enums';
 
-/** Which balances a refresh touches (§4 "Balance refresh options"). */
+/**
+ * Which balances a refresh touches (§4 "Balance refresh options"); the IDR cash balance always.
+ * `refreshBalances` (shared/src/store/balance-refresh.ts) takes the same options.
+ */
 export interface BalanceRefreshOptions {
-  /** IDR cash balance and the active crypto symbol's balance. */
-  crypto?: boolean;
-  /** Global (US) stock wallets; fetched only for VERIFIED gssKycStatus. */
+  /** Crypto balances: true, every symbol already in the store's cryptoBalances; a list, those symbols ("BTC-IDR"). */
+  crypto?: boolean | readonly string[];
+  /** Global (US) stock wallets; fetched only for VERIFIED gssKycStatus (otherwise 0 with no info). */
   gss?: boolean;
   /** Perpetual margin wallet. */
   cryptoPerps?: boolean;
-  /** Clear the shown value first (a spinner instead of a stale number). */
+  /** Clear the values first (null: a skeleton instead of a stale number), then load. */
   loader?: boolean;
-  /** First load of a page: failures reset values to 0. */
+  /** The first refresh after sign-in or start. Failures of initial and loader refreshes set 0. */
   initial?: boolean;
-  /** Reset to 0 without fetching. */
+  /** Set every balance back to its empty state (logout) and load nothing. */
   reset?: boolean;
 }
 

@@ -63,6 +63,13 @@ export interface HoldingsForSale {
   intradayQuantityAvailableForSale: string;
 }
 
+/** The parts of the IDR cash account (§3 "Account balance"); the shown total is their sum. */
+export interface IdrAccountParts {
+  cashBalance: string;
+  voucherBalance: string;
+  freeBalance: string;
+}
+
 export interface MarginWalletBalance {
   /** buyingPower of the perpetual margin wallet. */
   balance: string | null;
@@ -72,11 +79,14 @@ export interface MarginWalletBalance {
 
 /** Balances are decimal strings; null means not loaded yet (or cleared by a loader refresh). */
 export interface TradingState {
+  /** The shown IDR total: cash + voucher + free (§3). */
   idrBalance: string | null;
+  /** Its parts, null while idrBalance is. */
+  idrAccount: IdrAccountParts | null;
   stockBalances: Record<StockWalletKind, StockWalletBalance>;
   /** Of the active global stock. */
   quantityAvailableForSale: HoldingsForSale | null;
-  /** Crypto balance per symbol ("BTC-IDR" → "0.5"). */
+  /** Crypto balance per symbol ("BTC-IDR" → "0.5"); a symbol being loaded afresh has no entry. */
   cryptoBalances: Record<string, string>;
   marginWallet: MarginWalletBalance;
   activeSymbol: string | null;
@@ -146,6 +156,8 @@ export interface AppActions {
   setQuantityAvailableForSale(holdings: HoldingsForSale | null): void;
   setCryptoBalance(symbol: string, value: string): void;
   setMarginWallet(wallet: Partial<MarginWalletBalance>): void;
+  /** Several trading fields in one update (one render), as the balance refresh writes them. */
+  patchTrading(patch: Partial<TradingState>): void;
   /** Also remembered in the last-symbol cookie. */
   setActiveSymbol(symbol: string | null): void;
   resetTrading(): void;
@@ -187,6 +199,7 @@ export const initialAuthState = (): AuthState => ({ accessToken: null, userDetai
 
 export const initialTradingState = (): TradingState => ({
   idrBalance: null,
+  idrAccount: null,
   stockBalances: {
     paln: { value: null, info: null },
     leverage: { value: null, info: null },
@@ -299,6 +312,9 @@ export function createAppStore(options: CreateAppStoreOptions = {}): StoreApi<Ap
     setMarginWallet(wallet) {
       const trading = get().trading;
       set({ trading: { ...trading, marginWallet: { ...trading.marginWallet, ...wallet } } });
+    },
+    patchTrading(patch) {
+      set({ trading: { ...get().trading, ...patch } });
     },
     setActiveSymbol(activeSymbol) {
       if (activeSymbol) setCookie(COOKIE_KEYS.lastSymbol, activeSymbol, { expires: TOKEN_COOKIE_DAYS });

@@ -5,6 +5,7 @@ export {
   type StockWalletInfo,
   type StockWalletBalance,
   type HoldingsForSale,
+  type IdrAccountParts,
   type MarginWalletBalance,
   type TradingState,
   type PriceAlertData,
@@ -39,3 +40,13 @@ export {
   createSymbolCache,
 } from './symbol-cache';
 export { symbolCache } from './default-symbol-cache';
+// BalanceRefreshOptions is exported with the event map (events/index.ts).
+export {
+  type BalanceRefresher,
+  type BalanceRefresherOptions,
+  type BalanceSnapshot,
+  createBalanceRefresher,
+  refreshBalances,
+  sumDecimals,
+  useBalances,
+} from './balance-refresh';

@@ -16,6 +16,7 @@ export const en: ShellStrings = {
     account: 'Account',
   },
   menu: { open: 'Menu', label: 'Site menu' },
+  headerBalance: { label: 'Balance', loading: 'Loading balance…' },
   notifications: { label: 'Notifications', labelUnread: 'Notifications, {{unread}} unread' },
   language: { label: 'Language', id: 'ID', en: 'EN', idName: 'Bahasa Indonesia', enName: 'English' },
   theme: { toLight: 'Switch to light theme', toDark: 'Switch to dark theme', light: 'Light', dark: 'Dark' },

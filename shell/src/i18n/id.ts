@@ -15,6 +15,7 @@ export const id = {
     account: 'Akun',
   },
   menu: { open: 'Menu', label: 'Menu situs' },
+  headerBalance: { label: 'Saldo', loading: 'Memuat saldo…' },
   notifications: { label: 'Notifikasi', labelUnread: 'Notifikasi, {{unread}} belum dibaca' },
   language: { label: 'Bahasa', id: 'ID', en: 'EN', idName: 'Bahasa Indonesia', enName: 'English' },
   theme: { toLight: 'Ganti ke tema terang', toDark: 'Ganti ke tema gelap', light: 'Terang', dark: 'Gelap' },

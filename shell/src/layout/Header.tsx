@@ -3,6 +3,7 @@ import { breakpoints, tokens, Link } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { TRADE_HOME_PATH } from '../routes/route-table';
 import { AuthControl } from './AuthControl';
+import { HeaderBalance } from './HeaderBalance';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NotificationBell } from './NotificationBell';
 import { HEADER_HEIGHT, PrimaryNav } from './PrimaryNav';
@@ -58,6 +59,7 @@ export function Header() {
       </Wordmark>
       <PrimaryNav />
       <Controls>
+        <HeaderBalance />
         <LanguageSwitch />
         <ThemeSwitch />
         <NotificationBell />

@@ -5,6 +5,7 @@ import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { breakpoints, ChevronDownIcon, Link, MenuIcon, tokens, useLocation, visuallyHiddenStyles } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
+import { BALANCE_PATH, BalanceAmount, useBalanceLoading, useBalancePlacement } from './HeaderBalance';
 import { isCurrentSection, isNavGroup, PRIMARY_NAV, type NavGroupItem, type NavLinkItem } from './nav-items';
 
 const wide = `@media (min-width: ${breakpoints.lg}px)`;
@@ -115,6 +116,14 @@ const NavAnchor = styled(Link)`
   ${itemStyles}
 `;
 
+/** The balance beside the menu's Saldo entry (narrow screens: the header has no room for it). */
+const MenuAmount = styled.span`
+  display: inline-flex;
+  align-items: center;
+  margin-left: auto;
+  padding-left: ${tokens.space.md};
+`;
+
 const GroupButton = styled.button`
   ${itemStyles}
   width: 100%;
@@ -156,6 +165,7 @@ export function PrimaryNav() {
   const open = openAt === pathname;
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const balanceInMenu = useBalancePlacement() === 'menu';
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -179,7 +189,11 @@ export function PrimaryNav() {
       <List id={listId} data-open={open}>
         {PRIMARY_NAV.map((item) => (
           <Item key={item.labelKey}>
-            {isNavGroup(item) ? <NavGroup group={item} path={pathname} /> : <NavItemLink item={item} path={pathname} />}
+            {isNavGroup(item) ? (
+              <NavGroup group={item} path={pathname} />
+            ) : (
+              <NavItemLink item={item} path={pathname} withBalance={balanceInMenu && item.path === BALANCE_PATH} />
+            )}
           </Item>
         ))}
       </List>
@@ -187,11 +201,36 @@ export function PrimaryNav() {
   );
 }
 
-function NavItemLink({ item, path }: { item: NavLinkItem; path: string }) {
+function NavItemLink({ item, path, withBalance = false }: { item: NavLinkItem; path: string; withBalance?: boolean }) {
   const t = useShellT();
+  const current = isCurrentSection(item, path) ? 'page' : undefined;
+  if (withBalance) return <BalanceNavLink item={item} current={current} />;
   return (
-    <NavAnchor to={item.path} aria-current={isCurrentSection(item, path) ? 'page' : undefined}>
+    <NavAnchor to={item.path} aria-current={current}>
       {t(item.labelKey)}
+    </NavAnchor>
+  );
+}
+
+/** The Saldo entry with the amount: still named "Saldo", the amount is its description. */
+function BalanceNavLink({ item, current }: { item: NavLinkItem; current: 'page' | undefined }) {
+  const t = useShellT();
+  const labelId = useId();
+  const amountId = useId();
+  const loading = useBalanceLoading();
+  return (
+    <NavAnchor
+      to={item.path}
+      aria-current={current}
+      aria-labelledby={labelId}
+      aria-describedby={amountId}
+      aria-busy={loading || undefined}
+      data-testid="menu-balance"
+    >
+      <span id={labelId}>{t(item.labelKey)}</span>
+      <MenuAmount>
+        <BalanceAmount id={amountId} />
+      </MenuAmount>
     </NavAnchor>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { InlinePanel, PanelSubtitle, PanelText } from '../layout/panel-styles';
+import { usePageFlags } from '../state/use-page-flags';
 
 interface Props {
   remoteId: string;
@@ -13,6 +14,9 @@ interface Props {
 /** The local stand-in for a remote that could not load or crashed. */
 export function RemoteUnavailable({ remoteId, onRetry, focusRetry }: Props) {
   const t = useShellT();
+  // The shell's own page, not a guest-mode one: the session's balances load (and the header shows
+  // them) instead of waiting for a page that did not come.
+  usePageFlags({});
   const retryRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusRetry) retryRef.current?.focus();

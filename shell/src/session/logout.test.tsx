@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { api, appStore, eventBus, getCookie, setCookie, type EventMap } from '@pasar/shared';
+import { api, appStore, eventBus, FX_WALLET_PATHS, getCookie, setCookie, WALLET_PATHS, type EventMap } from '@pasar/shared';
 import { renderShell, resetPage, settle, VALID_TOKEN } from '../testing/shell-test-kit';
 
 const requests: InternalAxiosRequestConfig[] = [];
@@ -17,12 +17,20 @@ const answering =
     return { status, statusText: String(status), data: body, headers: {}, config };
   };
 
-/** The header's bell asks for the unread count of a session; that call is answered and not counted. */
+/** What a session's header asks for itself: the bell's unread count and the balance refresh. */
+const HEADER_ANSWERS: Record<string, unknown> = {
+  '/api/notifications': { items: [], unreadCount: 0, page: 0, size: 1, total: 0 },
+  [WALLET_PATHS.accounts]: { cashAccount: { cashBalance: '1000000', voucherBalance: '0', freeBalance: '0', cashOnHold: '0' } },
+  [FX_WALLET_PATHS.stockBalance]: {},
+  [FX_WALLET_PATHS.perpBalance]: { buyingPower: '0', marginRatioPercentage: '0' },
+};
+
+/** The header's own calls are answered and not counted. */
 const withBell =
   (adapter: AxiosAdapter): AxiosAdapter =>
   async (config) =>
-    config.url === '/api/notifications'
-      ? { status: 200, statusText: '', headers: {}, config, data: { status: 'success', data: { items: [], unreadCount: 0, page: 0, size: 1, total: 0 } } }
+    config.url !== undefined && config.url in HEADER_ANSWERS
+      ? { status: 200, statusText: '', headers: {}, config, data: { status: 'success', data: HEADER_ANSWERS[config.url] } }
       : adapter(config);
 
 const logIn = () => {

@@ -22,6 +22,8 @@ export interface PromptRequest {
 export interface ShellState {
   queryFlags: QueryFlags;
   page: PageFlags;
+  /** False until a page has declared its flags (a remote's page may still be loading). */
+  pageDeclared: boolean;
   prompt: PromptRequest | null;
   setQueryFlags(flags: QueryFlags): void;
   setPage(flags: Partial<PageFlags>): void;
@@ -32,12 +34,13 @@ export interface ShellState {
 export const useShellStore = create<ShellState>()((set) => ({
   queryFlags: NO_QUERY_FLAGS,
   page: NO_PAGE_FLAGS,
+  pageDeclared: false,
   prompt: null,
   setQueryFlags: (queryFlags) => set({ queryFlags }),
-  setPage: (flags) => set({ page: { ...NO_PAGE_FLAGS, ...flags } }),
+  setPage: (flags) => set({ page: { ...NO_PAGE_FLAGS, ...flags }, pageDeclared: true }),
   openPrompt: (prompt) => set({ prompt }),
   closePrompt: () => set({ prompt: null }),
 }));
 
 export const resetShellStore = (): void =>
-  useShellStore.setState({ queryFlags: NO_QUERY_FLAGS, page: NO_PAGE_FLAGS, prompt: null });
+  useShellStore.setState({ queryFlags: NO_QUERY_FLAGS, page: NO_PAGE_FLAGS, pageDeclared: false, prompt: null });

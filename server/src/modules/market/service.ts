@@ -32,6 +32,7 @@ import { IDX_HOLIDAYS } from '../../market/calendar/idx-holidays';
 import { addDays, DAY_MS, epochDay } from '../../market/calendar/time';
 import type { HaltState } from '../../market/halts';
 import { idxBand, idxTickSize } from '../../market/idx-rules';
+import { usdIdrQuote } from '../../market/quotes';
 import type { MarketRuntime } from '../../market/runtime';
 import { UnknownSymbolError } from '../../market/simulator';
 import { corporateActions, earnings } from './reference';
@@ -350,14 +351,13 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     usdPrice(): UsdPrice {
       const at = now();
-      const mid = new Decimal(sim.usdIdr(at).toFixed(2));
-      const half = mid.times(deps.usdSpreadPercent).div(200);
+      const quote = usdIdrQuote(sim, deps.usdSpreadPercent, at);
       return {
         pair: 'USD/IDR',
-        usdIdrPrice: mid.toFixed(2),
-        buy: mid.plus(half).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed(0),
-        sell: mid.minus(half).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(0),
-        spreadPercent: new Decimal(deps.usdSpreadPercent).toFixed(2),
+        usdIdrPrice: quote.mid.toFixed(2),
+        buy: quote.buy.toFixed(0),
+        sell: quote.sell.toFixed(0),
+        spreadPercent: quote.spreadPercent.toFixed(2),
         updatedAt: at,
       };
     },
