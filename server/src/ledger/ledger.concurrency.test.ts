@@ -82,7 +82,7 @@ it('100 concurrent holds of 15,000, then captures racing their replays and relea
     // Each capture sent twice at once with the same key (a client retry): applied once.
     settle(firstHalf.flatMap((h, i) => [cashout(h.id, `cashout:${h.id}`, i), cashout(h.id, `cashout:${h.id}`, i + 1)])),
     // Each remaining hold released and captured at once: exactly one of the two wins.
-    settle(secondHalf.flatMap((h, i) => [via(i).release(h.id), cashout(h.id, `cashout:${h.id}`, i + 1)])),
+    settle<unknown>(secondHalf.flatMap((h, i) => [via(i).release(h.id), cashout(h.id, `cashout:${h.id}`, i + 1)])),
   ]);
   expect(replays.every((r) => r.status === 'fulfilled')).toBe(true);
   const applied = fulfilled(replays);

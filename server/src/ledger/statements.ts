@@ -86,7 +86,7 @@ export function applyTransfer(
     cur as materialized (
       select a.id, a.currency, a.house is null as is_user, a.balance + v.d as nb, a.held + v.h as nh, v.d
       from ledger_accounts a join v on v.id = a.id
-      order by random()
+      order by a.house is not null, a.id
       for update of a
     ),
     bad as (

@@ -75,20 +75,10 @@ export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: 
   const stale = sql`(${t.state} = 'IN_PROGRESS' and ${t.claimedAt} < now() - make_interval(secs => ${staleSeconds}))`;
   const key = (userId: string, requestId: string) => and(eq(t.userId, userId), eq(t.requestId, requestId));
 
-  // Asynchronous commit for the key's own writes: no wait for the WAL flush. Safe because the WAL is
-  // ordered: a route's ledger transfer, committed durably after the claim, makes the claim durable
-  // too; a response lost with a database crash only makes the retry run again, which the ledger's
-  // keys make harmless.
-  const quickly = <T>(fn: (tx: PasarDb) => Promise<T>): Promise<T> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`);
-      return fn(tx as unknown as PasarDb);
-    });
-
   return {
     async claim(userId, requestId, fingerprint, claim) {
       const fresh = { ...fingerprint, state: 'IN_PROGRESS' as const, claim };
-      const rows = await quickly((db) => db
+      const rows = await db
         .insert(t)
         .values({ userId, requestId, ...fresh })
         .onConflictDoUpdate({
@@ -96,7 +86,7 @@ export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: 
           set: { ...fresh, statusCode: null, headers: null, body: null, createdAt: sql`now()`, claimedAt: sql`now()`, completedAt: null },
           setWhere: sql`${stale} or ${expired}`,
         })
-        .returning({ claim: t.claim }));
+        .returning({ claim: t.claim });
       return rows[0]?.claim === claim;
     },
 
@@ -129,16 +119,16 @@ export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: 
     },
 
     async complete(userId, requestId, claim, response) {
-      const rows = await quickly((db) => db
+      const rows = await db
         .update(t)
         .set({ state: 'COMPLETED', ...response, completedAt: sql`now()` })
         .where(and(key(userId, requestId), eq(t.claim, claim)))
-        .returning({ claim: t.claim }));
+        .returning({ claim: t.claim });
       return rows.length > 0;
     },
 
     async release(userId, requestId, claim) {
-      await quickly((db) => db.delete(t).where(and(key(userId, requestId), eq(t.claim, claim))));
+      await db.delete(t).where(and(key(userId, requestId), eq(t.claim, claim)));
     },
 
     async sweep() {

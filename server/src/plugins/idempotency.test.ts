@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -202,6 +203,22 @@ describe('idempotency of mutating calls', () => {
     expect(replay.body).toBe(done.body);
     expect(calls.gate).toBe(before + 1);
     console.log(`043 after waiting ${WAIT_MS} ms; a 042 during the wait took ${differentTook} ms`);
+  });
+
+  it('stores the uncompressed answer: a replay is compressed (or not) for the retry that asks', async () => {
+    const key = newKey();
+    const note = 'panjang '.repeat(400);
+    const headers = (encoding: string) => ({ ...user.headers, 'x-request-id': key, 'accept-encoding': encoding });
+    const first = await t.app.inject({ method: 'POST', url: '/api/test/count', headers: headers('gzip'), payload: { note } });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const text = gunzipSync(first.rawPayload).toString('utf8');
+    expect(JSON.parse(text)).toMatchObject({ status: 'success', data: { note } });
+    const plain = await t.app.inject({ method: 'POST', url: '/api/test/count', headers: headers('identity'), payload: { note } });
+    expect(plain.headers[REPLAYED_HEADER]).toBe('true');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(text);
+    const zipped = await t.app.inject({ method: 'POST', url: '/api/test/count', headers: headers('gzip'), payload: { note } });
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(text);
   });
 
   it('keeps keys per user: two users may use the same request id', async () => {

@@ -53,13 +53,12 @@ export function createFxWalletRepo(db: PasarDb) {
     },
 
     // ---- USD yield accruals ----
-    /** The last accrued date of each of these users (absent: none yet). */
-    async lastAccrualDates(userIds: readonly string[]): Promise<Map<string, string>> {
-      if (userIds.length === 0) return new Map();
+    /** The last accrued date of each user with an accrual on or after `since` (others: none since). */
+    async lastAccrualDatesSince(since: string): Promise<Map<string, string>> {
       const rows = await db
         .select({ userId: usdYieldAccruals.userId, last: max(usdYieldAccruals.accrualDate) })
         .from(usdYieldAccruals)
-        .where(sql`${usdYieldAccruals.userId} in (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)})`)
+        .where(sql`${usdYieldAccruals.accrualDate} >= ${since}::date`)
         .groupBy(usdYieldAccruals.userId);
       return new Map(rows.filter((r) => r.last !== null).map((r) => [r.userId, r.last as string]));
     },

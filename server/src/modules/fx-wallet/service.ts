@@ -202,8 +202,6 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
   async function leverageMove(userId: string, requestId: string, request: LeverageMoveRequest, direction: MarginDirection): Promise<LeverageMoveResult> {
     await requireGss(userId);
     const amount = new Decimal(request.amount);
-    // Withdrawals may only take what no position uses (checked here; the ledger guards the rest).
-    if (direction === 'WITHDRAW') await leverageAfter(userId, request.wallet, direction, amount);
     const paln = usdWallet(userId, 'paln');
     const leveraged = usdWallet(userId, request.wallet);
     const memoRequest = { direction, wallet: request.wallet, amount: money(amount, 'USD') };
@@ -211,13 +209,16 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
       ledger,
       requestKey(userId, requestId),
       memoRequest,
-      () =>
-        ledger.transfer({
+      async () => {
+        // Withdrawals may only take what no position uses (checked here; the ledger guards the rest).
+        if (direction === 'WITHDRAW') await leverageAfter(userId, request.wallet, direction, amount);
+        return ledger.transfer({
           key: requestKey(userId, requestId),
           kind: direction === 'DEPOSIT' ? 'LEVERAGE_DEPOSIT' : 'LEVERAGE_WITHDRAW',
           legs: [direction === 'DEPOSIT' ? { from: paln, to: leveraged, amount } : { from: leveraged, to: paln, amount }],
           memo: { request: memoRequest },
-        }),
+        });
+      },
       async (transfer) => ({ ...(await leverageDetails(userId, await balancesOf(userId))), transferId: transfer.id }),
     );
   }

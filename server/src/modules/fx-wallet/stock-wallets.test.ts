@@ -49,6 +49,15 @@ describe('USD stock wallets', () => {
   const post = (url: string, u: TestUser, payload: object, requestId = `fx-test-${(requests += 1)}`) =>
     t.app.inject({ method: 'POST', url, payload, headers: { ...u.headers, 'x-language-code': 'en', 'x-request-id': requestId } });
   const transfer = (payload: object, u: TestUser = user, requestId?: string) => post(FX_WALLET_PATHS.stockTransfer, u, payload, requestId);
+  /** The service itself (no HTTP idempotency in front), at a chosen instant. */
+  const service = (at = Date.now()) =>
+    createFxWalletService({
+      repo: createFxWalletRepo(t.app.database.db),
+      ledger: t.app.ledger,
+      market: t.app.market,
+      settings: { ...t.config.fxWallet, usdSpreadPercent: t.config.market.usdSpreadPercent },
+      now: () => at,
+    });
 
   describe('without a verified US-stock declaration', () => {
     it.each([
@@ -161,14 +170,6 @@ describe('USD stock wallets', () => {
     });
 
     it('a retry with the same request id returns the first result, even after the price moved; another request under it is refused', async () => {
-      const service = (at: number) =>
-        createFxWalletService({
-          repo: createFxWalletRepo(t.app.database.db),
-          ledger: t.app.ledger,
-          market: t.app.market,
-          settings: { ...t.config.fxWallet, usdSpreadPercent: t.config.market.usdSpreadPercent },
-          now: () => at,
-        });
       const first = Date.now();
       let later = first + 3_600_000;
       const buy = (at: number) => usdIdrQuote(t.app.market.simulator, t.config.market.usdSpreadPercent, at).buy;
@@ -234,6 +235,16 @@ describe('USD stock wallets', () => {
       const moved = dataOf(LeverageMoveResult, await post(FX_WALLET_PATHS.leverageWithdraw, user, { wallet: 'leverage', amount: '1.5' }));
       expect(moved.wallets.find((w) => w.wallet === 'leverage')).toMatchObject({ collateral: '0.00', withdrawable: '0.00' });
       expect((await balanceOf(t.app, paln(user.userId))).toFixed(2)).toBe(palnBefore.plus('1.5').toFixed(2));
+    });
+
+    it('a retried withdrawal replays the first instead of finding the wallet emptied by it', async () => {
+      await service().leverageDeposit(user.userId, 'lev-retry-d', { wallet: 'leverage', amount: '0.75' });
+      const first = await service().leverageWithdraw(user.userId, 'lev-retry-w', { wallet: 'leverage', amount: '0.75' });
+      const after = await snapshot(t.app, user.userId);
+      const again = await service().leverageWithdraw(user.userId, 'lev-retry-w', { wallet: 'leverage', amount: '0.75' });
+      expect(again.transferId).toBe(first.transferId);
+      expect(await snapshot(t.app, user.userId)).toEqual(after);
+      await expect(service().leverageWithdraw(user.userId, 'lev-retry-w', { wallet: 'intraday', amount: '0.75' })).rejects.toMatchObject({ code: '042' });
     });
 
     it('moves into the 4x intraday wallet', async () => {

@@ -98,7 +98,7 @@ export async function runUsdYieldAccrual(deps: AccrualDeps, at: number = Date.no
   const periods = await repo.periodsSince(new Date(wibStart(horizon)));
   const byUser = new Map<string, YieldPeriodRow[]>();
   for (const period of periods) byUser.set(period.userId, [...(byUser.get(period.userId) ?? []), period]);
-  const last = await repo.lastAccrualDates([...byUser.keys()]);
+  const last = byUser.size > 0 ? await repo.lastAccrualDatesSince(horizon) : new Map<string, string>();
 
   let days = 0;
   let paid = new Decimal(0);

@@ -83,7 +83,10 @@ describe('cash account, history and crypto balance', () => {
     }
   });
 
-  it('describes kinds it does not know as money in or out', () => {
+  it('describes the other wallets’ kinds, and kinds it does not know as money in or out', () => {
+    expect(describeEntry({ kind: 'FX', memo: { request: { direction: 'TO_USD' } }, amount: '-150000' }, 'en')).toBe('Rupiah converted to USD');
+    expect(describeEntry({ kind: 'FX', memo: { request: { direction: 'TO_IDR' } }, amount: '150000' }, 'id')).toBe('Konversi USD ke Rupiah');
+    expect(describeEntry({ kind: 'PERP_MARGIN_DEPOSIT', memo: {}, amount: '-10' }, 'en')).toBe('Perpetual margin deposit');
     expect(describeEntry({ kind: 'SOMETHING_NEW', memo: {}, amount: '-5' }, 'en')).toBe('Money out');
     expect(describeEntry({ kind: 'SOMETHING_NEW', memo: {}, amount: '5' }, 'id')).toBe('Dana masuk');
   });
