@@ -69,7 +69,8 @@ export interface AppliedEntry extends Record<string, unknown> {
 }
 
 /**
- * The transfer in one statement: lock the accounts in id order, check the user accounts stay
+ * The transfer in one statement: lock the accounts in one global order (user accounts by id, then
+ * house accounts by id: the busiest rows, held the shortest), check the user accounts stay
  * funded (`bad`), insert the transfer unless its key exists, then apply balances, holds captured
  * and entries. Returns the entries ('e'), or the accounts short of funds ('b'), or nothing when
  * the key was already used.

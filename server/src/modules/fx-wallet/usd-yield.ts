@@ -97,7 +97,11 @@ export async function runUsdYieldAccrual(deps: AccrualDeps, at: number = Date.no
   const horizon = addDays(today, -CATCH_UP_DAYS);
   const periods = await repo.periodsSince(new Date(wibStart(horizon)));
   const byUser = new Map<string, YieldPeriodRow[]>();
-  for (const period of periods) byUser.set(period.userId, [...(byUser.get(period.userId) ?? []), period]);
+  for (const period of periods) {
+    const list = byUser.get(period.userId);
+    if (list) list.push(period);
+    else byUser.set(period.userId, [period]);
+  }
   const last = byUser.size > 0 ? await repo.lastAccrualDatesSince(horizon) : new Map<string, string>();
 
   let days = 0;
