@@ -87,6 +87,18 @@ export function Tabs<K extends string>({ label, items, value, onChange }: { labe
   );
 }
 
+const ToggleRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${tokens.space.xs};
+`;
+
+const ToggleLabel = styled.span`
+  font-size: ${tokens.fontSizes.sm};
+  font-weight: ${tokens.fontWeights.medium};
+`;
+
 const Group = styled.div`
   display: inline-flex;
   flex-wrap: wrap;
@@ -120,16 +132,20 @@ export interface ToggleOption<K extends string> {
   label: string;
 }
 
-/** A row of mutually exclusive buttons; the group is named by `label`. */
+/** A row of mutually exclusive buttons under a visible label that also names the group. */
 export function Toggle<K extends string>({ label, options, value, onChange }: { label: string; options: readonly ToggleOption<K>[]; value: K; onChange: (value: K) => void }) {
+  const id = useId();
   return (
-    <Group role="group" aria-label={label}>
-      {options.map((option) => (
-        <Option key={option.value} type="button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
-          {option.label}
-        </Option>
-      ))}
-    </Group>
+    <ToggleRoot>
+      <ToggleLabel id={id}>{label}</ToggleLabel>
+      <Group role="group" aria-labelledby={id}>
+        {options.map((option) => (
+          <Option key={option.value} type="button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
+            {option.label}
+          </Option>
+        ))}
+      </Group>
+    </ToggleRoot>
   );
 }
 

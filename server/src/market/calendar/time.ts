@@ -141,3 +141,11 @@ export function zonedTime(date: string, hhmm: string, timeZone: string): number 
 export function zonedDate(at: number, timeZone: string): string {
   return dateOfEpochDay(Math.floor((at + zoneOffsetMs(timeZone, at)) / DAY_MS));
 }
+
+/** Western Indonesia Time (WIB) is UTC+7 all year (no daylight saving). */
+export const WIB_OFFSET_MS = 7 * 3_600_000;
+/** The WIB calendar date of an instant, YYYY-MM-DD (Indonesian business days: limits, accruals, ages). */
+export const wibDate = (at: number | Date): string =>
+  new Date((typeof at === 'number' ? at : at.getTime()) + WIB_OFFSET_MS).toISOString().slice(0, 10);
+/** The instant a WIB date begins. */
+export const wibStart = (date: string): number => Date.parse(`${date}T00:00:00Z`) - WIB_OFFSET_MS;

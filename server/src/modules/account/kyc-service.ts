@@ -1,6 +1,7 @@
 // Identity verification: the KTP form (NOT_SUBMITTED -> PENDING -> VERIFIED | REJECTED, again
 // after REJECTED), the W-8BEN-style declaration for global stocks (gssKycStatus, after KYC), the
 // operator's decisions, and the development-only automatic approval sweep.
+import { wibDate } from '../../market/calendar/time';
 import {
   KYC_MIN_AGE_YEARS,
   adminKycFilePath,
@@ -32,8 +33,6 @@ const SUBMITTABLE_FROM = ['NOT_SUBMITTED', 'REJECTED'] as const;
 export const sameName = (a: string, b: string): boolean =>
   a.normalize('NFKC').replace(/\s+/g, '').toLowerCase() === b.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
-/** Today's date in Jakarta (WIB, UTC+7), YYYY-MM-DD. */
-export const jakartaDate = (at: Date): string => new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 
 /** Whole years between a birth date and a day (both YYYY-MM-DD). */
 export function ageOn(birthDate: string, day: string): number {
@@ -130,7 +129,7 @@ export function createKycService(deps: KycServiceDeps) {
     async submit(userId: string, fields: KycSubmissionFields, uploads: readonly KycUpload[]): Promise<KycStatusResponse> {
       const user = await userOf(userId);
       if (!SUBMITTABLE_FROM.includes(user.kycStatus as (typeof SUBMITTABLE_FROM)[number])) throw conflictError(user.kycStatus);
-      const today = jakartaDate(now());
+      const today = wibDate(now());
       if (fields.birthDate > today || ageOn(fields.birthDate, today) < KYC_MIN_AGE_YEARS) {
         throw new AppError('2205', { details: [{ path: 'birthDate', message: `at least ${KYC_MIN_AGE_YEARS} years old` }] });
       }
@@ -195,7 +194,7 @@ export function createKycService(deps: KycServiceDeps) {
       if (verified.birthDate && verified.birthDate !== declaration.dateOfBirth) {
         throw new AppError('2208', { details: [{ path: 'declaration.dateOfBirth', message: 'must match the verified date of birth' }] });
       }
-      const today = jakartaDate(now());
+      const today = wibDate(now());
       const dayMs = 86_400_000;
       const signed = new Date(`${declaration.signedDate}T00:00:00Z`).getTime();
       if (Math.abs(signed - new Date(`${today}T00:00:00Z`).getTime()) > dayMs) {

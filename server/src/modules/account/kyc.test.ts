@@ -15,7 +15,8 @@ import type { PasarApp } from '../../app';
 import { createFolderStorage } from '../../storage';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { PRODUCTION_TEST_ENV, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
-import { createKycService, jakartaDate } from './kyc-service';
+import { wibDate } from '../../market/calendar/time';
+import { createKycService } from './kyc-service';
 import { createAccountRepo } from './repo';
 import { GIF, JPEG, MP4, PNG, VALID_KYC_FIELDS, WEBM, ktpFile, multipart, selfieFile, type MultipartFile, SETUP_TIMEOUT_MS } from './test-support';
 
@@ -109,7 +110,7 @@ describe('identity verification (KYC)', () => {
     });
 
     it('refuses a user younger than 17 (2205)', async () => {
-      const today = jakartaDate(new Date());
+      const today = wibDate(new Date());
       const sixteen = `${Number(today.slice(0, 4)) - 17}${today.slice(4)}`;
       const tooYoung = new Date(Date.parse(`${sixteen}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       const response = await submit({ ...VALID_KYC_FIELDS, birthDate: tooYoung }, [ktpFile(), selfieFile()]);
@@ -254,7 +255,7 @@ describe('identity verification (KYC)', () => {
         notUsPerson: true,
         treatyCountry: 'ID',
         signature: "budi santoso-o'neil",
-        signedDate: jakartaDate(new Date()),
+        signedDate: wibDate(new Date()),
         ...change,
       },
     });

@@ -4,7 +4,8 @@ import kycCommand from '../../admin/commands/kyc';
 import userCommand from '../../admin/commands/user';
 import { sweepIntervalMs, unverifiedSubject } from '.';
 import { checkKycUpload, sniffKycFileType } from './kyc-files';
-import { ageOn, jakartaDate, sameName } from './kyc-service';
+import { wibDate } from '../../market/calendar/time';
+import { ageOn, sameName } from './kyc-service';
 import { salesforceIdentifier, salesforceWebInfo } from './web-info';
 import { GIF, JPEG, MP4, PNG, WEBM } from './test-support';
 
@@ -41,8 +42,8 @@ describe('KYC rules', () => {
   });
 
   it('takes today in Jakarta time (UTC+7)', () => {
-    expect(jakartaDate(new Date('2026-11-22T16:59:00Z'))).toBe('2026-11-22');
-    expect(jakartaDate(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
+    expect(wibDate(new Date('2026-11-22T16:59:00Z'))).toBe('2026-11-22');
+    expect(wibDate(new Date('2026-11-22T17:00:00Z'))).toBe('2026-11-23');
   });
 
   it('compares names case- and space-insensitively', () => {

@@ -1,25 +1,16 @@
 // Salesforce-style login (§7): a stable opaque identifier per user (an HMAC of the user id, so it
 // reveals nothing and needs no table) and the provider's login URL carrying it.
-import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { SalesforceWebInfo } from '@pasar/shared/contract';
+import { ensureSecretFile } from '../../secret-file';
 
-export const accountIdSecretFile = (dataDir: string): string => path.join(dataDir, 'account-id-secret');
+const ACCOUNT_ID_SECRET_FILE = 'account-id-secret';
+export const accountIdSecretFile = (dataDir: string): string => path.join(dataDir, ACCOUNT_ID_SECRET_FILE);
 
 /** ACCOUNT_ID_SECRET, else a random key kept in `<dataDir>/account-id-secret` (created once, safely). */
 export async function ensureAccountIdSecret(dataDir: string, fromEnv?: string): Promise<string> {
-  if (fromEnv) return fromEnv;
-  const file = accountIdSecretFile(dataDir);
-  await fs.mkdir(dataDir, { recursive: true });
-  try {
-    await fs.writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const secret = (await fs.readFile(file, 'utf8')).trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable secret; delete it to get a new one`);
-  return secret;
+  return fromEnv ?? ensureSecretFile(dataDir, ACCOUNT_ID_SECRET_FILE);
 }
 
 export function salesforceIdentifier(secret: string, userId: string): string {

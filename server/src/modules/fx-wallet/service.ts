@@ -1,6 +1,7 @@
 // The foreign-currency wallets' rules: the three USD stock wallets and IDR <-> USD transfers, the
 // leverage wallets, the USDT perpetuals margin wallet, and the whole-wallet summary. Money moves
 // only through `app.ledger`; every conversion uses the quote at execution and rounds down.
+import { cashAccountFrom } from '../wallet/account-service';
 import {
   LEVERAGE_WALLETS,
   STOCK_WALLET_LEVERAGE,
@@ -415,12 +416,7 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
       const cash = balances.of('CASH', 'IDR');
       const voucher = balances.of('VOUCHER', 'IDR');
       const free = balances.of('FREE', 'IDR');
-      const cashAccountView: CashAccount = {
-        cashBalance: money(cash.available, 'IDR'),
-        voucherBalance: money(voucher.available, 'IDR'),
-        freeBalance: money(free.available, 'IDR'),
-        cashOnHold: money(cash.held, 'IDR'),
-      };
+      const cashAccountView = cashAccountFrom((purpose) => balances.of(purpose, 'IDR'));
       const available = found.gssKycStatus === 'VERIFIED';
       const stockWalletsView = available
         ? await stockWallets(userId, balances, usd)

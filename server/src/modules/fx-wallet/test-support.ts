@@ -9,7 +9,7 @@ import type { PasarApp } from '../../app';
 import type { AccountRef, HouseAccount } from '../../ledger/api';
 import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile } from '../account/test-support';
-import { wibDate } from './usd-yield';
+import { wibDate } from '../../market/calendar/time';
 
 export { SETUP_TIMEOUT_MS } from '../account/test-support';
 

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { createFxWalletRepo } from './repo';
 import { balanceOf, dataOf, errorCodeOf, expectAuditClean, fund, paln, SETUP_TIMEOUT_MS, verifiedUser } from './test-support';
-import { runUsdYieldAccrual, wibDate, wibStart } from './usd-yield';
+import { wibDate, wibStart } from '../../market/calendar/time';
+import { runUsdYieldAccrual } from './usd-yield';
 
 describe('USD yield', () => {
   let t: TestApp;

@@ -9,19 +9,14 @@ import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { PasarDb } from '../../db/database';
 import type { Ledger } from '../../ledger/api';
-import { addDays } from '../../market/calendar/time';
+import { addDays, wibDate, wibStart } from '../../market/calendar/time';
 import { dailyYield, money } from './fx-math';
 import { houseAccount, usdWallet } from './ledger-calls';
 import { createFxWalletRepo, type FxWalletRepo, type YieldPeriodRow } from './repo';
 
-const WIB_OFFSET_MS = 7 * 3_600_000;
 /** How far back a run looks for unaccrued days (a server down longer loses the older days' yield). */
 export const CATCH_UP_DAYS = 400;
 
-/** The WIB calendar date of an instant. */
-export const wibDate = (at: number): string => new Date(at + WIB_OFFSET_MS).toISOString().slice(0, 10);
-/** The instant a WIB date begins. */
-export const wibStart = (date: string): number => Date.parse(`${date}T00:00:00Z`) - WIB_OFFSET_MS;
 
 /** Whether a period covers the whole WIB day. */
 const coversDay = (period: YieldPeriodRow, date: string): boolean =>

@@ -2,8 +2,7 @@
 // random tokens kept only as SHA-256, OTP codes kept only as an HMAC, and the development JWT
 // secret kept on disk so restarts keep sessions.
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { ensureSecretFile } from '../../secret-file';
 
 /** scrypt cost: N = 2^15, r = 8, p = 1 (32 MiB, tens of milliseconds per hash). */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -65,22 +64,5 @@ export const deriveKey = (secret: string, purpose: string): Buffer =>
  * on first start with mode 0600.
  */
 export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = (await fs.readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await fs.mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    await fs.writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
-  } catch (error) {
-    // Another instance created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
-    throw error;
-  }
+  return configured ?? ensureSecretFile(dataDir, 'jwt-secret');
 }

@@ -58,6 +58,19 @@ export function describeEntry(entry: Pick<HistoryEntry, 'kind' | 'memo' | 'amoun
   return describe(entry.memo ?? {}, new Decimal(entry.amount))[language];
 }
 
+/** The cash account of §3 from the user's IDR accounts (a missing account counts as 0). */
+export function cashAccountFrom(
+  of: (purpose: 'CASH' | 'VOUCHER' | 'FREE') => { readonly available: Decimal.Value; readonly held: Decimal.Value } | undefined,
+): CashAccount {
+  const cash = of('CASH');
+  return {
+    cashBalance: decimalText(cash?.available ?? '0'),
+    voucherBalance: decimalText(of('VOUCHER')?.available ?? '0'),
+    freeBalance: decimalText(of('FREE')?.available ?? '0'),
+    cashOnHold: decimalText(cash?.held ?? '0'),
+  };
+}
+
 export function createAccountService(deps: AccountServiceDeps) {
   const { ledger } = deps;
 
@@ -65,14 +78,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** Available IDR cash, voucher and free balances, and the cash held; missing accounts are "0". */
     async cashAccount(userId: string): Promise<CashAccount> {
       const balances = await ledger.userBalances(userId);
-      const of = (purpose: string) => balances.find((b) => b.currency === 'IDR' && 'purpose' in b.account && b.account.purpose === purpose);
-      const cash = of('CASH');
-      return {
-        cashBalance: decimalText(cash?.available ?? '0'),
-        voucherBalance: decimalText(of('VOUCHER')?.available ?? '0'),
-        freeBalance: decimalText(of('FREE')?.available ?? '0'),
-        cashOnHold: decimalText(cash?.held ?? '0'),
-      };
+      return cashAccountFrom((purpose) =>
+        balances.find((b) => b.currency === 'IDR' && 'purpose' in b.account && b.account.purpose === purpose),
+      );
     },
 
     async history(userId: string, query: WalletHistoryQuery, language: Language): Promise<WalletHistoryResponse> {

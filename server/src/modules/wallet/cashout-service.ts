@@ -18,7 +18,8 @@ import { AppError } from '../../http/app-error';
 import { InsufficientFunds, type Ledger, type LedgerOps, type TransferLeg } from '../../ledger/api';
 import type { Notify } from '../account/notification-service';
 import { rupiahText } from './channels';
-import { CASH, decimalText, isUuid, masked, wibDay } from './money';
+import { wibDate } from '../../market/calendar/time';
+import { CASH, decimalText, isUuid, masked } from './money';
 import { createWalletRepo, UniqueViolation, type BankAccountRow, type CashoutRow, type WalletRepo, type WalletUser } from './repo';
 
 export interface CashoutSettings {
@@ -100,7 +101,7 @@ export function createCashoutService(deps: CashoutServiceDeps) {
     if (amount.lt(settings.min)) throw new AppError('3501');
     const bank = isUuid(body.bankAccountId) ? await repo.bankAccountOf(userId, body.bankAccountId) : null;
     if (!bank) throw new AppError('3502');
-    const used = new Decimal(await repo.usedOn(userId, wibDay(now())));
+    const used = new Decimal(await repo.usedOn(userId, wibDate(now())));
     if (used.plus(amount).gt(settings.dailyLimit)) throw new AppError('008');
     return { user, bank, amount, used };
   }
@@ -165,7 +166,7 @@ export function createCashoutService(deps: CashoutServiceDeps) {
 
   return {
     async limit(userId: string): Promise<CashoutLimit> {
-      const used = new Decimal(await repo.usedOn(userId, wibDay(now())));
+      const used = new Decimal(await repo.usedOn(userId, wibDate(now())));
       const remaining = Decimal.max(0, new Decimal(settings.dailyLimit).minus(used));
       return {
         dailyLimit: settings.dailyLimit,
@@ -212,7 +213,7 @@ export function createCashoutService(deps: CashoutServiceDeps) {
       const { user, bank, amount } = await check(userId, body);
       const autoApproved = autoApprovalEnabled(user) && amount.lte(settings.autoApproveMax);
       const at = now();
-      const day = wibDay(at);
+      const day = wibDate(at);
       let row: CashoutRow;
       try {
         row = await ledger.transaction(async (ops) => {

@@ -8,10 +8,6 @@ export const decimalText = (value: Decimal.Value): string => new Decimal(value).
 /** Whole Rupiah (IDR amounts are whole; anything else is a bug upstream). */
 export const idr = (value: Decimal.Value): string => new Decimal(value).toFixed(0, Decimal.ROUND_DOWN);
 
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/** The WIB calendar day of an instant, YYYY-MM-DD. */
-export const wibDay = (at: Date): string => new Date(at.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
 
 export const masked = (accountNumber: string): string => `•••• ${accountNumber.slice(-4)}`;
 

@@ -2,15 +2,16 @@
 // "<t>.<raw body>")>`, checked over the exact bytes received, compared in constant time, and only
 // within a few minutes of `t` (a captured callback cannot be replayed later). The secret is
 // PAYMENT_WEBHOOK_SECRET, or in development one generated once in `<dataDir>/payment-webhook-secret`.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, type PasarMode } from '../../config';
+import { ensureSecretFile } from '../../secret-file';
 
 /** Callbacks signed longer ago than this (or this far in the future) are refused. */
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
-export const paymentWebhookSecretFile = (dataDir: string): string => path.join(dataDir, 'payment-webhook-secret');
+const PAYMENT_WEBHOOK_SECRET_FILE = 'payment-webhook-secret';
+export const paymentWebhookSecretFile = (dataDir: string): string => path.join(dataDir, PAYMENT_WEBHOOK_SECRET_FILE);
 
 export function signatureOf(secret: string, timestamp: number, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
@@ -61,15 +62,5 @@ export async function loadPaymentWebhookSecret(configured: string | undefined, d
   if (mode === 'production') {
     throw new ConfigError(['PAYMENT_WEBHOOK_SECRET: required in production (the payment gateway signs top-up callbacks with it)']);
   }
-  const file = paymentWebhookSecretFile(dataDir);
-  await fs.mkdir(dataDir, { recursive: true });
-  try {
-    await fs.writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    // Another instance (or an earlier start) created it: use that one.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const secret = (await fs.readFile(file, 'utf8')).trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable secret; delete it to get a new one`);
-  return secret;
+  return ensureSecretFile(dataDir, PAYMENT_WEBHOOK_SECRET_FILE);
 }
