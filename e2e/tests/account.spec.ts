@@ -1,26 +1,8 @@
 // The account pages as a signed-in user uses them: identity verification submitted and approved
 // by the operator command, a bank account added behind the PIN prompt, the notification of the
 // approval, a name with markup shown as text, and an upload too large refused before it is sent.
-import { spawnSync } from 'node:child_process';
-import { DATA_DIR, REPO_ROOT, SERVER_URL } from '../support/paths';
 import { expect, input, signIn, test } from './support-fixtures';
-
-/** A valid 1×1 PNG, built here so the upload is a real image (the server checks magic bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** The operator's command, run against this run's server with its admin token. */
-function operator(...args: string[]): string {
-  const result = spawnSync('pnpm', ['--filter', '@pasar/server', 'admin', ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, PASAR_URL: SERVER_URL, DATA_DIR, DATABASE_URL: '' },
-  });
-  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
+import { PNG, operator } from './support-operator';
 
 test.describe('account pages', () => {
   test('identity verification: submitted, approved by the operator, then a bank account behind the PIN', async ({ page, context, baseURL }) => {

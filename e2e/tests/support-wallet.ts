@@ -2,27 +2,9 @@
 // needs first (identity verified, US-stock declaration approved, a bank account) done through the
 // API so the journey spends its time on the wallet pages. The bank account is added from a second
 // device session: the browser's own session must not have a fresh PIN, so the cashout asks for it.
-import { spawnSync } from 'node:child_process';
 import type { BrowserContext } from '@playwright/test';
-import { DATA_DIR, REPO_ROOT, SERVER_URL } from '../support/paths';
 import { latestCode, type TestUser } from './support-fixtures';
-
-/** A valid 1×1 PNG (the server checks magic bytes). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** The operator's command (`pnpm --filter @pasar/server admin …`) against this run's server. */
-export function operator(...args: string[]): string {
-  const result = spawnSync('pnpm', ['--filter', '@pasar/server', 'admin', ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, PASAR_URL: SERVER_URL, DATA_DIR, DATABASE_URL: '' },
-  });
-  if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
-  return result.stdout;
-}
+import { PNG, operator } from './support-operator';
 
 interface Envelope<T> {
   status: string;

@@ -3,7 +3,8 @@
 // wallet, a large cashout requested with the PIN and held, approved with the operator command, and
 // seen paid. Plus the top-up form refusing bad amounts (and the server agreeing).
 import { expect, input, signIn, test } from './support-fixtures';
-import { addBankAccountElsewhere, approveUsStocks, operator, pendingCashoutId, userCall, verifyIdentity } from './support-wallet';
+import { operator } from './support-operator';
+import { addBankAccountElsewhere, approveUsStocks, pendingCashoutId, userCall, verifyIdentity } from './support-wallet';
 
 const PERSON = { fullName: 'Budi Santoso', birthDate: '1990-05-17' };
 

@@ -10,6 +10,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** A whole number of Rupiah, kept as a string (money is never a float). */
 const rupiah = z.string().trim().regex(/^\d{1,15}$/, 'must be a whole number of Rupiah');
+/** Above zero: a minimum that must not be 0. */
+const positiveRupiah = z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0');
 
 /** An empty variable counts as unset, so `DATABASE_URL=` in a .env means "use PGlite". */
 const optionalString = z
@@ -112,12 +114,12 @@ const ConfigSchema = z.object({
   CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
   /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
-  FX_MIN_TRANSFER_IDR: z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0').default('10000'),
+  FX_MIN_TRANSFER_IDR: positiveRupiah.default('10000'),
   FX_MIN_TRANSFER_USD: z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be dollars with at most 2 decimals').default('1'),
   /** Widening of the USDT-IDR book's bid/ask for margin-wallet conversions, percent split evenly (0: the book's prices). */
   USDT_SPREAD_PERCENT: z.coerce.number().min(0).max(10).default(0),
   /** Smallest perps margin deposit from IDR (whole Rupiah) and smallest USDT move (deposit from or withdrawal to). */
-  PERP_MARGIN_MIN_IDR: z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0').default('10000'),
+  PERP_MARGIN_MIN_IDR: positiveRupiah.default('10000'),
   PERP_MARGIN_MIN_USDT: z.string().trim().regex(/^\d{1,9}(\.\d{1,6})?$/, 'must be USDT with at most 6 decimals').default('1'),
   /** Annual rate paid on opted-in USD cash of the paln wallet, percent (accrued daily, rate / 365). */
   USD_YIELD_ANNUAL_PERCENT: z.coerce.number().min(0).max(25).default(4),

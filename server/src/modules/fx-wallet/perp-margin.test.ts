@@ -36,8 +36,13 @@ describe('perpetuals margin wallet (USDT)', () => {
   const deposit = (payload: object, u?: TestUser) => post(FX_WALLET_PATHS.perpMarginDeposit, payload, u);
   const withdraw = (payload: object, u?: TestUser) => post(FX_WALLET_PATHS.perpMarginWithdraw, payload, u);
 
+  it('shows an unverified user an empty margin wallet (reading is not moving money)', async () => {
+    const response = await get(FX_WALLET_PATHS.perpBalance, nobody);
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(PerpBalance, response)).toMatchObject({ walletBalance: '0.000000', buyingPower: '0.000000' });
+  });
+
   it.each([
-    ['balance', () => get(FX_WALLET_PATHS.perpBalance, nobody)],
     ['estimate', () => get(FX_WALLET_PATHS.perpMarginEstimate, nobody, { direction: 'DEPOSIT', source: 'IDR', amount: '100000' })],
     ['deposit', () => deposit({ source: 'IDR', amount: '100000' }, nobody)],
     ['withdraw', () => withdraw({ target: 'IDR', amount: '1' }, nobody)],
