@@ -1,10 +1,9 @@
 // Account home (§2): the way to every account page.
 import styled from '@emotion/styled';
-import { ACCOUNT_PATHS, api, Card, formatPhone, Page, PageHeader, tokens, Link, type UserMe } from '@pasar/shared';
+import { ACCOUNT_PATHS, api, Badge, Card, formatPhone, Page, PageHeader, tokens, Link, useApiData, type UserMe } from '@pasar/shared';
 import { ACCOUNT_LINKS } from '../account-links';
 import { LoadState } from '../components/AccountPage';
-import { Badge, KYC_TONE } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { KYC_TONE } from '../components/kyc-tone';
 import { useAccountT } from '../i18n';
 
 const List = styled.ul`

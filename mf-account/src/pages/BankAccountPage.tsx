@@ -4,6 +4,7 @@ import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
   api,
+  Badge,
   BANK_ACCOUNT_NUMBER_PATTERN,
   bankAccountPath,
   bankAccountPrimaryPath,
@@ -18,13 +19,12 @@ import {
   Stack,
   TextInput,
   tokens,
+  useApiData,
   type Bank,
   type BankAccount,
 } from '@pasar/shared';
 import { useState, type FormEvent } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
-import { Badge } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 const List = styled.ul`

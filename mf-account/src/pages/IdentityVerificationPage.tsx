@@ -6,6 +6,7 @@ import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
   api,
+  Badge,
   Button,
   Card,
   Field,
@@ -19,12 +20,12 @@ import {
   Stack,
   TextInput,
   tokens,
+  useApiData,
   type KycStatusResponse,
 } from '@pasar/shared';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
-import { Badge, KYC_TONE } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { KYC_TONE } from '../components/kyc-tone';
 import { useAccountT } from '../i18n';
 
 const Preview = styled.img`

@@ -6,20 +6,20 @@ import {
   ACCOUNT_PATHS,
   ALWAYS_ON_NOTIFICATION,
   api,
+  Badge,
   Button,
   Card,
   NOTIFICATION_CHANNELS,
   showToast,
   Stack,
   tokens,
+  useApiData,
   type NotificationSetting,
   type NotificationSettingsResponse,
   type TelegramDeeplinkResponse,
 } from '@pasar/shared';
 import { useState } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
-import { Badge } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 const Scroll = styled.div`

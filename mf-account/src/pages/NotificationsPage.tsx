@@ -3,9 +3,11 @@ import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
   api,
+  Badge,
   Button,
   Card,
   EmptyState,
+  formatDateTime,
   notificationReadPath,
   NOTIFICATIONS_PAGE_SIZE,
   Page,
@@ -14,15 +16,13 @@ import {
   Stack,
   TextLink,
   tokens,
+  useApiData,
   VisuallyHidden,
   type NotificationPage,
   type UserNotification,
 } from '@pasar/shared';
 import { useState } from 'react';
 import { errorText, LoadState } from '../components/AccountPage';
-import { formatDateTime } from '../components/format-date';
-import { Badge } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 const List = styled.ul`

@@ -13,13 +13,13 @@ import {
   showToast,
   Stack,
   TextInput,
+  useApiData,
   USER_NAME_MAX_LENGTH,
   type ChangeOtpChallenge,
   type UserMe,
 } from '@pasar/shared';
 import { useState, type FormEvent } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
-import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 export function ProfilePage() {

@@ -3,6 +3,7 @@
 import styled from '@emotion/styled';
 import {
   api,
+  Badge,
   Button,
   Card,
   ConfirmDialog,
@@ -10,18 +11,17 @@ import {
   deviceLogoutPath,
   deviceUnblockPath,
   EmptyState,
+  formatDateTime,
   IDENTITY_PATHS,
   showToast,
   Stack,
   tokens,
+  useApiData,
   type DeviceList,
   type DeviceSession,
 } from '@pasar/shared';
 import { useState } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
-import { formatDateTime } from '../components/format-date';
-import { Badge } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
 import { useAccountT } from '../i18n';
 
 const Tabs = styled.div`

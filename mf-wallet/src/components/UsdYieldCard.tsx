@@ -1,11 +1,9 @@
 // USD yield (§7 onboarding, opt-in): the rate, what earns it, what was paid, and the switch.
-import { api, Button, Card, ConfirmDialog, FX_WALLET_PATHS, showToast, Stack, type UsdYieldOnboarding } from '@pasar/shared';
+import { api, Badge, Button, Card, ConfirmDialog, FX_WALLET_PATHS, showToast, Stack, useApiData, type UsdYieldOnboarding } from '@pasar/shared';
 import { useState } from 'react';
 import { useWalletT } from '../i18n';
 import { Figures } from './Figures';
 import { useFormat } from './money';
-import { Badge } from './StatusBadge';
-import { useApiData } from './use-api-data';
 import { FormError, LoadState, Muted } from './WalletPage';
 
 export function UsdYieldCard() {

@@ -4,6 +4,7 @@ import {
   addDecimal,
   compareDecimal,
   formatCurrency,
+  formatDateTime,
   formatNumber,
   subtractDecimal,
   toDecimalString,
@@ -36,18 +37,6 @@ export interface Formatters {
   signedIdr: (value: string) => string;
   percent: (value: string) => string;
   dateTime: (iso: string) => string;
-}
-
-export function formatDateTime(iso: string, lng: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng === 'en' ? 'en-GB' : 'id-ID', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
 }
 
 export function formattersFor(lng: Language): Formatters {

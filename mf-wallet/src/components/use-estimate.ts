@@ -3,7 +3,7 @@
 import { api, type QueryParams } from '@pasar/shared';
 import { useEffect, useState } from 'react';
 import { WALLET_UI_CONFIG } from '../wallet-config';
-import { useDebouncedValue } from './use-api-data';
+import { useDebouncedValue } from './use-debounced-value';
 
 export interface Estimate<T> {
   data: T | null;

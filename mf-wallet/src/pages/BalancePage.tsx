@@ -14,6 +14,7 @@ import {
   Stack,
   STOCK_WALLETS,
   tokens,
+  useApiData,
   WALLET_PATHS,
   type WalletBalanceResponse,
   type WalletHistoryEntry,
@@ -23,8 +24,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionLink } from '../components/ActionLink';
 import { Figures } from '../components/Figures';
 import { isZero, sum, useFormat } from '../components/money';
-import { useApiData, useOnReturn } from '../components/use-api-data';
 import { UsdYieldCard } from '../components/UsdYieldCard';
+import { useOnReturn } from '../components/use-on-return';
 import { errorText, GssNotice, Loading, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { WALLET_UI_CONFIG } from '../wallet-config';

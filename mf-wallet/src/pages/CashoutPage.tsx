@@ -6,6 +6,7 @@ import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
   api,
+  Badge,
   Button,
   ButtonLink,
   Card,
@@ -19,6 +20,7 @@ import {
   showToast,
   Stack,
   tokens,
+  useApiData,
   WALLET_PATHS,
   type BankAccount,
   type Cashout,
@@ -31,8 +33,7 @@ import { Picks } from '../components/Choice';
 import { Figures } from '../components/Figures';
 import { canonical, isAbove, isBelow, isZero, minOf, useFormat } from '../components/money';
 import { refreshAfterMove } from '../components/refresh';
-import { Badge, CASHOUT_TONE } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { CASHOUT_TONE } from '../components/status-tones';
 import { errorText, FormError, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { ACCOUNT_LINKS, WALLET_UI_CONFIG } from '../wallet-config';

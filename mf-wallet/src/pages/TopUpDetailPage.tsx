@@ -4,6 +4,7 @@
 import styled from '@emotion/styled';
 import {
   api,
+  Badge,
   Button,
   ButtonLink,
   Card,
@@ -14,6 +15,7 @@ import {
   tokens,
   topupPath,
   topupSimulatePath,
+  useApiData,
   useParams,
   useSecondsLeft,
   type TopUp,
@@ -23,8 +25,7 @@ import { ActionLink } from '../components/ActionLink';
 import { Figures } from '../components/Figures';
 import { useFormat } from '../components/money';
 import { refreshAfterMove } from '../components/refresh';
-import { Badge, TOPUP_TONE } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { TOPUP_TONE } from '../components/status-tones';
 import { FormError, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { WALLET_UI_CONFIG } from '../wallet-config';

@@ -4,6 +4,7 @@
 import styled from '@emotion/styled';
 import {
   api,
+  Badge,
   Button,
   Card,
   createUuid,
@@ -14,6 +15,7 @@ import {
   Stack,
   tokens,
   TOPUP_CHANNEL_KINDS,
+  useApiData,
   useNavigate,
   WALLET_PATHS,
   type InputVariables,
@@ -27,8 +29,7 @@ import { useState, type FormEvent } from 'react';
 import { Picks } from '../components/Choice';
 import { Figures } from '../components/Figures';
 import { canonical, isAbove, isBelow, isZero, sum, useFormat } from '../components/money';
-import { Badge, TOPUP_TONE } from '../components/StatusBadge';
-import { useApiData } from '../components/use-api-data';
+import { TOPUP_TONE } from '../components/status-tones';
 import { ErrorText, FormError, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { WALLET_UI_CONFIG } from '../wallet-config';

@@ -1,8 +1,7 @@
 // `/balance/transfer`: money between IDR cash and the other wallets — the USD stock wallets, the
 // leverage wallets, the USDT perpetuals margin wallet — one tab each (`?tab=usd|leverage|perps`).
-import { api, Card, useSearchParams, WALLET_PATHS, type WalletBalanceResponse } from '@pasar/shared';
+import { api, Card, useApiData, useSearchParams, WALLET_PATHS, type WalletBalanceResponse } from '@pasar/shared';
 import { Tabs } from '../components/Choice';
-import { useApiData } from '../components/use-api-data';
 import { LoadState, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { LeveragePanel } from './transfer/LeveragePanel';

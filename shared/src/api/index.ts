@@ -36,3 +36,4 @@ export {
   hasPromptHandler,
   requestPrompt,
 } from './session-manager';
+export { type ApiData, useApiData } from './use-api-data';

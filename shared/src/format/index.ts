@@ -45,3 +45,4 @@ export {
   parseCurrency,
   formatPercentChange,
 } from './number-format';
+export { formatDateTime } from './date-format';

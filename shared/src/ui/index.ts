@@ -2,6 +2,7 @@ export * from './Button';
 export * from './IconButton';
 export * from './icons';
 export * from './Spinner';
+export * from './Badge';
 export * from './Skeleton';
 export * from './VisuallyHidden';
 export * from './TextInput';

@@ -15,6 +15,7 @@ import {
   showToast,
   Stack,
   tokens,
+  useApiData,
   type LeverageCalculation,
   type LeverageDetailsResponse,
   type LeverageWalletName,
@@ -26,7 +27,6 @@ import { Toggle } from '../../components/Choice';
 import { Figures } from '../../components/Figures';
 import { canonical, isAbove, isZero, useFormat } from '../../components/money';
 import { refreshAfterMove } from '../../components/refresh';
-import { useApiData } from '../../components/use-api-data';
 import { FormError, GssNotice, LoadState } from '../../components/WalletPage';
 import { useWalletT } from '../../i18n';
 

@@ -11,6 +11,7 @@ import {
   NumericInput,
   showToast,
   Stack,
+  useApiData,
   type CryptoBalanceResponse,
   type MarginDirection,
   type PerpMarginEstimate,
@@ -23,7 +24,6 @@ import { Picks, Toggle } from '../../components/Choice';
 import { Figures } from '../../components/Figures';
 import { canonical, isAbove, isZero, useFormat } from '../../components/money';
 import { refreshAfterMove } from '../../components/refresh';
-import { useApiData } from '../../components/use-api-data';
 import { useEstimate, type Estimate } from '../../components/use-estimate';
 import { FormError, Muted } from '../../components/WalletPage';
 import { useWalletT } from '../../i18n';

@@ -9,10 +9,14 @@ export interface ApiData<T> {
   reload: () => Promise<void>;
   /** Loads again without a loading state; a failure keeps the data and is ignored. */
   refresh: () => Promise<void>;
-  /** Replace the data after a change the page made itself. */
+  /** Replace the data after a change the page made itself; a load still on its way is dropped. */
   setData: (data: T) => void;
 }
 
+/**
+ * `deps` reload when they change, like an effect's; with `enabled` false nothing loads (and an
+ * answer still on its way is dropped) until it turns true.
+ */
 export function useApiData<T>(load: () => Promise<T>, deps: readonly unknown[] = [], enabled = true): ApiData<T> {
   const [data, setDataState] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -67,39 +71,4 @@ export function useApiData<T>(load: () => Promise<T>, deps: readonly unknown[] =
   }, [enabled, ...deps]);
 
   return { data, error, loading, reload, refresh, setData };
-}
-
-/** The value once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
-/** Calls `onReturn` when the window regains focus or the tab becomes visible again. */
-export function useOnReturn(onReturn: () => void): void {
-  const ref = useRef(onReturn);
-  ref.current = onReturn;
-  useEffect(() => {
-    let last = 0;
-    const fire = () => {
-      // focus and visibilitychange often arrive together: one refresh.
-      const now = Date.now();
-      if (now - last < 1000) return;
-      last = now;
-      ref.current();
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') fire();
-    };
-    window.addEventListener('focus', fire);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('focus', fire);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, []);
 }

@@ -1,5 +1,7 @@
+// A short status label (KYC state, top-up state, "primary", "this device") in the colour of its tone.
+// Each remote keeps the map from its own statuses to tones.
 import styled from '@emotion/styled';
-import { tokens, type CashoutStatus, type TopUpStatus } from '@pasar/shared';
+import { tokens } from '../theme/css-variables';
 
 export type BadgeTone = 'neutral' | 'success' | 'warning' | 'danger';
 
@@ -21,12 +23,3 @@ export const Badge = styled.span<{ $tone: BadgeTone }>`
   font-weight: ${tokens.fontWeights.semibold};
   white-space: nowrap;
 `;
-
-export const TOPUP_TONE: Record<TopUpStatus, BadgeTone> = { PENDING: 'warning', PAID: 'success', EXPIRED: 'neutral' };
-
-export const CASHOUT_TONE: Record<CashoutStatus, BadgeTone> = {
-  PENDING_REVIEW: 'warning',
-  PAID: 'success',
-  REJECTED: 'danger',
-  CANCELLED: 'neutral',
-};
