@@ -112,6 +112,7 @@ const ConfigSchema = z.object({
   CASHOUT_AUTO_APPROVE_MAX: rupiah.default('10000000'),
   /** Accounts younger than this never get automatic approval (fresh accounts are the usual fraud vector). */
   CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
+  // -- crypto trading settings (issue 6) --
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
   /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
   FX_MIN_TRANSFER_IDR: positiveRupiah.default('10000'),
@@ -195,6 +196,7 @@ export interface Config {
     readonly cashoutAutoApproveMinAgeHours: number;
   };
   // -- fx-wallet config (issue 5) --
+  // -- crypto trading config (issue 6) --
   readonly fxWallet: {
     /** Decimal strings: whole Rupiah, dollars, USDT. */
     readonly minTransferIdr: string;
@@ -310,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
         cashoutAutoApproveMinAgeHours: e.CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS,
       };
     })(),
+    // -- crypto trading values (issue 6) --
     // -- fx-wallet values (issue 5) --
     fxWallet: {
       minTransferIdr: e.FX_MIN_TRANSFER_IDR,

@@ -9,6 +9,8 @@ import { marketModule } from './market';
 import { streamModule } from './stream';
 import { walletModule } from './wallet';
 import { fxWalletModule } from './fx-wallet';
+import { cryptoModule } from './crypto';
+import { portfolioModule } from './portfolio';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -20,4 +22,6 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   streamModule,
   walletModule,
   fxWalletModule,
+  cryptoModule,
+  portfolioModule,
 ];

@@ -60,3 +60,5 @@ export type * from './market';
 export type * from './stream';
 export * from './wallet-paths';
 export type * from './wallet';
+export * from './crypto-paths';
+export type * from './crypto';

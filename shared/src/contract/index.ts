@@ -16,3 +16,5 @@ export * from './stream';
 export * from './stream-paths';
 export * from './wallet';
 export * from './wallet-paths';
+export * from './crypto';
+export * from './crypto-paths';

@@ -1,0 +1,3 @@
+// `@pasar/shared/trading`: order math shared by the server and the order ticket (issue 6) — the fee
+// math of §9 with decimal.js. A subpath of its own so decimal.js stays out of the first load.
+export {};
