@@ -23,6 +23,17 @@ describe('loadConfig', () => {
       pubsub: { redisPrefix: 'pasar:' },
       stream: { conflateMs: 100, pingMs: 25000 },
       idempotency: { ttlHours: 24, staleSeconds: 60 },
+      // -- crypto trading (issue 6) --
+      crypto: {
+        ordersEnabled: true,
+        feeRate: '0.001',
+        buyTaxRate: '0',
+        sellTaxRate: '0.0021',
+        marketBandPercent: '5',
+        priceRangePercent: '50',
+        minOrderAmount: '10000',
+        matchIntervalMs: 250,
+      },
       fxWallet: {
         minTransferIdr: '10000',
         minTransferUsd: '1',
@@ -87,6 +98,15 @@ describe('loadConfig', () => {
         STREAM_PING_MS: '10000',
         IDEMPOTENCY_TTL_HOURS: '48',
         IDEMPOTENCY_STALE_SECONDS: '30',
+        // -- crypto trading (issue 6) --
+        CRYPTO_ORDERS_ENABLED: 'false',
+        CRYPTO_FEE_PERCENT: '0.15',
+        CRYPTO_BUY_TAX_PERCENT: '0.11',
+        CRYPTO_SELL_TAX_PERCENT: '0.1',
+        CRYPTO_MARKET_BAND_PERCENT: '2.5',
+        CRYPTO_PRICE_RANGE_PERCENT: '20',
+        CRYPTO_MIN_ORDER_IDR: '11000',
+        CRYPTO_MATCH_INTERVAL_MS: '0',
         FX_MIN_TRANSFER_IDR: '50000',
         FX_MIN_TRANSFER_USD: '2.5',
         USDT_SPREAD_PERCENT: '0.2',
@@ -142,6 +162,17 @@ describe('loadConfig', () => {
       pubsub: { redisUrl: 'redis://cache:6379', redisPrefix: 'p2:' },
       stream: { conflateMs: 50, pingMs: 10000 },
       idempotency: { ttlHours: 48, staleSeconds: 30 },
+      // -- crypto trading (issue 6) --
+      crypto: {
+        ordersEnabled: false,
+        feeRate: '0.0015',
+        buyTaxRate: '0.0011',
+        sellTaxRate: '0.001',
+        marketBandPercent: '2.5',
+        priceRangePercent: '20',
+        minOrderAmount: '11000',
+        matchIntervalMs: 0,
+      },
       fxWallet: {
         minTransferIdr: '50000',
         minTransferUsd: '2.5',
@@ -200,6 +231,13 @@ describe('loadConfig', () => {
     ['CASHOUT_FEE', '2500.5'],
     ['CASHOUT_DAILY_LIMIT', '-1'],
     ['CASHOUT_MIN', '2500'],
+    // -- crypto trading (issue 6) --
+    ['CRYPTO_ORDERS_ENABLED', 'yes'],
+    ['CRYPTO_FEE_PERCENT', '-0.1'],
+    ['CRYPTO_SELL_TAX_PERCENT', '0.123456'],
+    ['CRYPTO_MARKET_BAND_PERCENT', '101'],
+    ['CRYPTO_MIN_ORDER_IDR', '0'],
+    ['CRYPTO_MATCH_INTERVAL_MS', '-5'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

@@ -1,5 +1,6 @@
 // The server's typed configuration, read from the environment once at start.
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
 
@@ -12,6 +13,14 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const rupiah = z.string().trim().regex(/^\d{1,15}$/, 'must be a whole number of Rupiah');
 /** Above zero: a minimum that must not be 0. */
 const positiveRupiah = z.string().trim().regex(/^[1-9]\d{0,14}$/, 'must be a whole number of Rupiah above 0');
+/** A percentage from 0 to 100 with at most 4 decimals, kept as a string ('0.21'); crypto rates (issue 6). */
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage with at most 4 decimals')
+  .refine((v) => Number(v) <= 100, 'must be at most 100');
+/** '0.21' (percent) -> '0.0021' (fraction). */
+const fraction = (percentText: string): string => new Decimal(percentText).div(100).toFixed();
 
 /** An empty variable counts as unset, so `DATABASE_URL=` in a .env means "use PGlite". */
 const optionalString = z
@@ -113,6 +122,20 @@ const ConfigSchema = z.object({
   /** Accounts younger than this never get automatic approval (fresh accounts are the usual fraud vector). */
   CASHOUT_AUTO_APPROVE_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(24 * 365).default(24),
   // -- crypto trading settings (issue 6) --
+  /** 'false' refuses every new crypto order and amendment with 1162 (cancelling still works). */
+  CRYPTO_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Platform fee, and the taxes on purchases and on sales (PPh 22 final since 1 Aug 2025), percent of the base amount. */
+  CRYPTO_FEE_PERCENT: percent.default('0.1'),
+  CRYPTO_BUY_TAX_PERCENT: percent.default('0'),
+  CRYPTO_SELL_TAX_PERCENT: percent.default('0.21'),
+  /** A market order (or a triggered stop) may walk the book at most this far from the best price. */
+  CRYPTO_MARKET_BAND_PERCENT: percent.default('5'),
+  /** Limit and stop prices must lie within this distance of the last price (else 9600 / 9601). */
+  CRYPTO_PRICE_RANGE_PERCENT: percent.default('50'),
+  /** Smallest order, in whole Rupiah of base amount. */
+  CRYPTO_MIN_ORDER_IDR: positiveRupiah.default('10000'),
+  /** How often the matcher evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
+  CRYPTO_MATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
   /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
   FX_MIN_TRANSFER_IDR: positiveRupiah.default('10000'),
@@ -195,8 +218,21 @@ export interface Config {
     readonly cashoutAutoApproveMax: string;
     readonly cashoutAutoApproveMinAgeHours: number;
   };
-  // -- fx-wallet config (issue 5) --
   // -- crypto trading config (issue 6) --
+  readonly crypto: {
+    readonly ordersEnabled: boolean;
+    /** Fractions as decimal strings ('0.001' = 0.1 %): the FeeRates of `@pasar/shared/trading`. */
+    readonly feeRate: string;
+    readonly buyTaxRate: string;
+    readonly sellTaxRate: string;
+    /** Percent, decimal strings. */
+    readonly marketBandPercent: string;
+    readonly priceRangePercent: string;
+    /** Whole Rupiah. */
+    readonly minOrderAmount: string;
+    readonly matchIntervalMs: number;
+  };
+  // -- fx-wallet config (issue 5) --
   readonly fxWallet: {
     /** Decimal strings: whole Rupiah, dollars, USDT. */
     readonly minTransferIdr: string;
@@ -313,6 +349,16 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       };
     })(),
     // -- crypto trading values (issue 6) --
+    crypto: {
+      ordersEnabled: e.CRYPTO_ORDERS_ENABLED === 'true',
+      feeRate: fraction(e.CRYPTO_FEE_PERCENT),
+      buyTaxRate: fraction(e.CRYPTO_BUY_TAX_PERCENT),
+      sellTaxRate: fraction(e.CRYPTO_SELL_TAX_PERCENT),
+      marketBandPercent: new Decimal(e.CRYPTO_MARKET_BAND_PERCENT).toFixed(),
+      priceRangePercent: new Decimal(e.CRYPTO_PRICE_RANGE_PERCENT).toFixed(),
+      minOrderAmount: String(BigInt(e.CRYPTO_MIN_ORDER_IDR)),
+      matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS,
+    },
     // -- fx-wallet values (issue 5) --
     fxWallet: {
       minTransferIdr: e.FX_MIN_TRANSFER_IDR,

@@ -13,6 +13,7 @@ import type { Candle } from '../market/types';
 import { useResource } from '../market/use-resource';
 import { resolutionSeconds, trimToLastDay, type RangeWindow } from '../markets/chart-resolutions';
 import type { ChartEngine } from './chart-engine';
+import type { ChartOrderLine } from './order-lines';
 
 type EngineModule = typeof import('./chart-engine');
 
@@ -63,9 +64,13 @@ export interface PriceChartProps {
   /** Follow the current bar on the candles stream. */
   live: boolean;
   height?: string;
+  /** The user's open orders drawn as price lines (the trade page). */
+  orderLines?: readonly ChartOrderLine[];
 }
 
-export function PriceChart({ symbol, window, format, tick, live, height = 'clamp(280px, 52vh, 520px)' }: PriceChartProps) {
+const NO_LINES: readonly ChartOrderLine[] = [];
+
+export function PriceChart({ symbol, window, format, tick, live, height = 'clamp(280px, 52vh, 520px)', orderLines = NO_LINES }: PriceChartProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -121,6 +126,10 @@ export function PriceChart({ symbol, window, format, tick, live, height = 'clamp
     if (engineState === 'ready' && candles.data) engineRef.current?.setCandles(candles.data);
   }, [engineState, candles.data]);
 
+  useEffect(() => {
+    if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines);
+  }, [engineState, orderLines]);
+
   // Live bars: keep only the latest per frame, then one series.update.
   useEffect(() => {
     if (!live || engineState !== 'ready' || !candles.data) return undefined;
@@ -156,6 +165,7 @@ export function PriceChart({ symbol, window, format, tick, live, height = 'clamp
       data-testid="price-chart"
       data-candles={candles.data?.length ?? 0}
       data-resolution={resolution}
+      data-order-lines={orderLines.length}
     >
       {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
       <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>

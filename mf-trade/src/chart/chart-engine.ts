@@ -2,22 +2,25 @@
 // their own chunk, imported only when a chart mounts, so they stay out of the page's first load.
 // Prices arrive as decimal strings; the canvas needs numbers to draw, so they become numbers here
 // and only here, for drawing: every price the user reads is formatted from the strings.
-import { cssVariableName, eventBus } from '@pasar/shared';
+import { BrokerOrderState, cssVariableName, eventBus } from '@pasar/shared';
 import {
   CandlestickSeries,
   ColorType,
   createChart,
   CrosshairMode,
   HistogramSeries,
+  LineStyle,
   TickMarkType,
   type CandlestickData,
   type HistogramData,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../market/types';
+import type { ChartOrderLine } from './order-lines';
 
 export interface ChartEngineOptions {
   /** Price decimals and the smallest price step (the instrument's tick). */
@@ -36,6 +39,8 @@ export interface ChartEngine {
   /** The current bar changed or a new one opened; bars older than the last are ignored. */
   update(candle: Candle): void;
   setOptions(options: ChartEngineOptions): void;
+  /** The user's orders as price lines (replaces the previous ones). */
+  setOrderLines(lines: readonly ChartOrderLine[]): void;
   destroy(): void;
 }
 
@@ -157,6 +162,24 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     volume.setData(bars.map((b) => b.volume));
   }
 
+  // Order lines: a working order dashed, a partially filled one solid (§4 chart-order states).
+  let orderLines: readonly ChartOrderLine[] = [];
+  let drawnLines: IPriceLine[] = [];
+  function drawOrderLines() {
+    for (const line of drawnLines) series.removePriceLine(line);
+    drawnLines = orderLines.map((line) =>
+      series.createPriceLine({
+        id: line.id,
+        price: Number(line.price),
+        color: line.side === 'BUY' ? palette.up : palette.down,
+        lineWidth: 1,
+        lineStyle: line.state === BrokerOrderState.Working ? LineStyle.Dashed : LineStyle.Solid,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+  }
+
   function applyPalette() {
     palette = readPalette();
     chart.applyOptions({
@@ -167,6 +190,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     });
     series.applyOptions({ upColor: palette.up, downColor: palette.down, wickUpColor: palette.up, wickDownColor: palette.down });
     paint();
+    drawOrderLines();
   }
 
   // The theme writes its variables on <html> around the event: read them a frame later.
@@ -199,6 +223,10 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       ticks = tickFormats();
       chart.applyOptions({ localization: { locale: next.locale }, timeScale: { timeVisible: next.intraday } });
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: next.minMove } });
+    },
+    setOrderLines(lines) {
+      orderLines = lines;
+      drawOrderLines();
     },
     destroy() {
       offTheme();

@@ -1,7 +1,8 @@
 // The trade page of one symbol: market switch and search, the symbol header with the halt status,
-// the trading views, the chart, and the order book and recent trades. 360 px stacks chart, then
-// book/trades, then the open view; from 1024 px the book sits right of the chart; from 1280 px an
-// open view sits left of it.
+// the trading views, the chart, the order book and recent trades, and for crypto the order panel
+// with the signed-in user's orders. 360 px stacks chart, order panel, book/trades, orders, then the
+// open view; from 1024 px the panel (or, for other markets, the book) sits right of the chart; from
+// 1280 px the book, the panel and an open view each get a column.
 import styled from '@emotion/styled';
 import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore, type ChartLayoutKind, type TradingView } from '@pasar/shared';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
@@ -15,6 +16,9 @@ import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { chartLayoutOf } from '../markets/chart-resolutions';
 import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
+import { layoutFor } from '../order/layout-preference';
+import { OrderArea, OrdersArea } from '../order/OrderArea';
+import { useOpenOrdersFeed } from '../orders/open-orders';
 import { HaltBanner } from './HaltBanner';
 import { MarketNav } from './MarketNav';
 import { OrderBook } from './OrderBook';
@@ -44,20 +48,37 @@ const TopBar = styled.div`
   gap: ${tokens.space.md};
 `;
 
-const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean }>`
+const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean; $order: boolean }>`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  grid-template-areas: ${({ $fullScreen }) => ($fullScreen ? "'chart'" : "'chart' 'market' 'panel'")};
+  grid-template-areas: ${({ $fullScreen, $order }) => ($fullScreen ? "'chart'" : $order ? "'chart' 'order' 'market' 'orders' 'panel'" : "'chart' 'market' 'panel'")};
   gap: ${tokens.space.md};
   @media (min-width: 1024px) {
     grid-template-columns: ${({ $fullScreen }) => ($fullScreen ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 340px')};
-    grid-template-areas: ${({ $fullScreen }) => ($fullScreen ? "'chart'" : "'chart market' 'panel panel'")};
+    grid-template-areas: ${({ $fullScreen, $order }) =>
+      $fullScreen ? "'chart'" : $order ? "'chart order' 'orders market' 'panel panel'" : "'chart market' 'panel panel'"};
   }
   @media (min-width: 1280px) {
-    grid-template-columns: ${({ $panel, $fullScreen }) =>
-      $fullScreen ? 'minmax(0, 1fr)' : $panel ? '300px minmax(0, 1fr) 340px' : 'minmax(0, 1fr) 340px'};
-    grid-template-areas: ${({ $panel, $fullScreen }) =>
-      $fullScreen ? "'chart'" : $panel ? "'panel chart market'" : "'chart market'"};
+    grid-template-columns: ${({ $panel, $fullScreen, $order }) =>
+      $fullScreen
+        ? 'minmax(0, 1fr)'
+        : $order
+          ? $panel
+            ? '300px minmax(0, 1fr) 320px'
+            : 'minmax(0, 1fr) 300px 320px'
+          : $panel
+            ? '300px minmax(0, 1fr) 340px'
+            : 'minmax(0, 1fr) 340px'};
+    grid-template-areas: ${({ $panel, $fullScreen, $order }) =>
+      $fullScreen
+        ? "'chart'"
+        : $order
+          ? $panel
+            ? "'panel chart order' 'panel market order' 'panel orders orders'"
+            : "'chart market order' 'orders orders order'"
+          : $panel
+            ? "'panel chart market'"
+            : "'chart market'"};
   }
 `;
 
@@ -109,13 +130,19 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
   const tickerHalted = ticker.data?.marketState === 'HALTED';
   const halt = useResource(`halt:${symbol}:${tickerHalted}`, (signal) => fetchTradingHalt(symbol, signal), { keepPrevious: true });
   const halted = ticker.data ? tickerHalted : (halt.data?.halted ?? false);
+  const haltText = halted ? (halt.data?.reason?.description || t('halt.description')) : null;
+
+  // Crypto spot orders (issue 6): the panel, and the signed-in user's open orders fed live.
+  const signedIn = useAppStore((state) => state.auth.accessToken !== null);
+  const trading = market === 'crypto' && !instrument.unknown;
+  useOpenOrdersFeed(trading && signedIn ? symbol : null);
 
   // The active symbol and chart layout are shared state other parts of the app read.
   useEffect(() => {
     appStore.getState().setActiveSymbol(symbol);
   }, [symbol]);
   useEffect(() => {
-    appStore.getState().setChart({ layout });
+    appStore.getState().setChart({ layout: layoutFor(layout) });
   }, [layout]);
 
   const fullScreen = view === 'FullScreen';
@@ -162,6 +189,9 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           layout={layout}
           view={view}
           panelId={panelId}
+          trading={trading}
+          halted={halted}
+          haltText={haltText}
         />
       </Body>
     </Page>
@@ -177,13 +207,17 @@ interface MarketGridProps {
   layout: ChartLayoutKind;
   view: TradingView;
   panelId: string;
+  /** Crypto spot: the order panel and the user's orders are part of the grid. */
+  trading: boolean;
+  halted: boolean;
+  haltText: string | null;
 }
 
 /**
  * The chart, the book / trades tabs and the side panel. Memoised: a live ticker re-renders the
  * workspace (once per frame at most) but none of this, whose own streams drive their renders.
  */
-const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId }: MarketGridProps) {
+const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId, trading, halted, haltText }: MarketGridProps) {
   const { t } = useTradeT();
   const [tab, setTab] = useState<MarketTab>('book');
   useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
@@ -192,7 +226,7 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
   const fullScreen = view === 'FullScreen';
   const sideView = isSidePanelView(view) ? view : null;
   return (
-    <Grid $panel={sideView !== null} $fullScreen={fullScreen}>
+    <Grid $panel={sideView !== null} $fullScreen={fullScreen} $order={trading}>
       <Area $area="chart">
         <Card padding="md" title={t('chart.title', { symbol })}>
           <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={fullScreen ? '72vh' : undefined} />
@@ -219,6 +253,16 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
             />
           </Card>
         </Area>
+      )}
+      {!fullScreen && trading && (
+        <>
+          <Area $area="order">
+            <OrderArea symbol={symbol} instrument={instrument} format={format} halted={halted} haltText={haltText} />
+          </Area>
+          <Area $area="orders">
+            <OrdersArea symbol={symbol} format={format} quantityPrecision={instrument?.quantityPrecision ?? 8} />
+          </Area>
+        </>
       )}
       {!fullScreen && sideView && (
         <Area $area="panel">

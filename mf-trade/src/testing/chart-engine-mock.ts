@@ -1,11 +1,13 @@
 // Stands in for the canvas chart engine in jsdom (no canvas, no ResizeObserver): records calls.
 import type { ChartEngine, ChartEngineOptions } from '../chart/chart-engine';
+import type { ChartOrderLine } from '../chart/order-lines';
 import type { Candle } from '../market/types';
 
 export interface FakeEngine extends ChartEngine {
   candles: Candle[];
   updates: Candle[];
   options: ChartEngineOptions;
+  orderLines: readonly ChartOrderLine[];
   destroyed: boolean;
 }
 
@@ -16,6 +18,7 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     candles: [],
     updates: [],
     options,
+    orderLines: [],
     destroyed: false,
     setCandles(next) {
       engine.candles = [...next];
@@ -25,6 +28,9 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     },
     setOptions(next) {
       engine.options = next;
+    },
+    setOrderLines(lines) {
+      engine.orderLines = lines;
     },
     destroy() {
       engine.destroyed = true;

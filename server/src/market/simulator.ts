@@ -670,7 +670,8 @@ export class MarketSimulator implements MarketFeed {
 
   // ---- order book ----
 
-  orderBook(symbol: string, opts: OrderBookOptions = {}): OrderBook {
+  /** `around`: the price the book sits around (default the live price; the runtime's steering). */
+  orderBook(symbol: string, opts: OrderBookOptions = {}, around?: number): OrderBook {
     const m = this.model(symbol);
     const inst = this.instrument(m.symbol)!;
     const at = opts.at ?? this.now();
@@ -678,7 +679,7 @@ export class MarketSimulator implements MarketFeed {
     const idx = this.seriesOf(m.symbol).idxRules;
     const g = opts.granularity && inst.granularities.includes(opts.granularity) ? Number(opts.granularity) : Number(inst.granularities[0]);
     const finest = Number(inst.granularities[0]);
-    const price = this.rawPrice(m.symbol, at);
+    const price = around ?? this.rawPrice(m.symbol, at);
     const { bid, ask } = this.quote(m.symbol, price);
     const key = hash(this.seedKey, hashString(`book:${m.symbol}`));
     // A few minutes of typical volume rest near the touch, more further out.

@@ -11,6 +11,8 @@ export const topics = {
   candles: (symbol: string, resolution: string) => `market.candles.${symbol}.${resolution}`,
   /** A halt or resume of `symbol`, announced by the instance that handled it ({symbol, instance}). */
   halt: () => 'market.halt',
+  /** A steer set or cleared (development), shared by the instance that handled it ({instance, symbol, steer}). */
+  steer: () => 'market.steer',
   /** Stream hubs announce the streams their clients hold ({instance, streams}); see the publisher. */
   streamInterest: () => 'stream.interest',
   /** Private events of one user: `user.<id>.orders`, `user.<id>.balances`, … */

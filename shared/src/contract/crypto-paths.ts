@@ -40,6 +40,8 @@ export type OrderInputType = (typeof ORDER_INPUT_TYPES)[number];
 export const CRYPTO_ORDER_SCOPES = ['open', 'history'] as const;
 export type CryptoOrderScope = (typeof CRYPTO_ORDER_SCOPES)[number];
 export const CRYPTO_ORDERS_PAGE_SIZE = 30;
+/** Position history (portfolio): fills per page when the caller names no size. */
+export const POSITION_HISTORY_PAGE_SIZE = 20;
 
 /** Order kinds as placed: INSTANT (simple mode, market) or ADVANCED (pro mode). */
 export const CRYPTO_ORDER_SOURCES = ['INSTANT', 'ADVANCED'] as const;

@@ -191,9 +191,11 @@ export const AssetHoldingsResponse = z.object({ items: z.array(CryptoHolding), u
 export type AssetHoldingsResponse = z.infer<typeof AssetHoldingsResponse>;
 
 export const PortfolioOverview = z.object({
-  /** cash (IDR shown total) + holdings' market value. */
+  /** cash (IDR shown total) + cashOnHold + holdings' market value. */
   totalValue: DecimalString,
   cash: DecimalString,
+  /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
+  cashOnHold: DecimalString,
   investedValue: DecimalString,
   costBasis: DecimalString,
   unrealizedPnl: DecimalString,

@@ -76,6 +76,12 @@ export const ERROR_CATALOGUE = {
   '3602': entry(400, 'Jumlah terlalu kecil untuk dikonversi', 'The amount is too small to convert'),
   '3603': entry(400, 'Jumlah margin di bawah minimum', 'Margin amount below the minimum'),
   '3604': entry(503, 'Konversi USDT sedang tidak tersedia. Coba lagi nanti', 'USDT conversion is unavailable right now. Try again later'),
+  // Crypto spot order codes (3701–3799, issue 6; ours beyond the specification's 9599–9605 and 1162).
+  '3701': entry(403, 'Perdagangan aset ini sedang dihentikan sementara', 'Trading in this asset is halted'),
+  '3702': entry(403, 'Pembelian aset ini sedang tidak tersedia', 'Buying this asset is unavailable right now'),
+  '3703': entry(403, 'Penjualan aset ini sedang tidak tersedia', 'Selling this asset is unavailable right now'),
+  '3704': entry(400, 'Nilai order di bawah minimum', 'The order is below the minimum'),
+  '3705': entry(400, 'Likuiditas pasar tidak cukup untuk order sebesar ini dalam batas harga', 'Not enough market liquidity for this order within the price band'),
   '1143': entry(429, 'Terlalu banyak permintaan OTP. Coba lagi nanti', 'Too many OTP requests. Try again later'),
   '1144': entry(429, 'Terlalu banyak percobaan OTP. Coba lagi nanti', 'Too many OTP attempts. Try again later'),
   '1145': entry(429, 'Terlalu banyak percobaan PIN. Coba lagi nanti', 'Too many PIN attempts. Try again later'),

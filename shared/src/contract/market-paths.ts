@@ -28,7 +28,12 @@ export const MARKET_PATHS = {
   adminHalt: '/api/admin/market/halt',
   adminResume: '/api/admin/market/resume',
   adminHalts: '/api/admin/market/halts',
+  /** POST AdminSteerBody (development and tests only; refused in production): pin a symbol's price. */
+  adminSteer: '/api/admin/market/steer',
 } as const;
+
+/** Longest steer `durationSeconds` accepted (a day); without one a steer lasts until cleared. */
+export const MAX_STEER_SECONDS = 86_400;
 
 /** The icon route of a symbol. */
 export const marketIconPath = (symbol: string): string => `${MARKET_PATHS.iconPrefix}${encodeURIComponent(symbol)}.svg`;

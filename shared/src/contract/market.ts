@@ -4,7 +4,7 @@
 import { z } from './zod';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
-import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES } from './market-paths';
+import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_STEER_SECONDS } from './market-paths';
 
 export const MarketState = z.enum(MARKET_STATES);
 export type MarketState = z.infer<typeof MarketState>;
@@ -313,6 +313,36 @@ export const AdminResumeBody = z.object({ symbol: z.string().min(1).max(32) });
 export type AdminResumeBody = z.infer<typeof AdminResumeBody>;
 export const HaltsResponse = z.object({ items: z.array(TradingHalt) });
 export type HaltsResponse = z.infer<typeof HaltsResponse>;
+
+/**
+ * Steering the simulated market (development and tests): `{symbol, price, durationSeconds?}`
+ * pins the symbol's price (put on its tick grid) for that long, or until cleared;
+ * `{symbol, clear: true}` ends it.
+ */
+export const AdminSteerBody = z
+  .object({
+    symbol: z.string().min(1).max(32),
+    price: z
+      .string()
+      .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a positive decimal number written as a string')
+      .refine((v) => /[1-9]/.test(v), 'must be above 0')
+      .optional(),
+    durationSeconds: z.number().int().min(1).max(MAX_STEER_SECONDS).optional(),
+    clear: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((b) => (b.clear === true) !== (b.price !== undefined), { message: 'either price or clear: true', path: ['price'] })
+  .refine((b) => !(b.clear && b.durationSeconds !== undefined), { message: 'not with clear', path: ['durationSeconds'] });
+export type AdminSteerBody = z.infer<typeof AdminSteerBody>;
+/** A symbol's steer: `steered` false after a clear (or when none was set). Instants are ISO 8601. */
+export const MarketSteer = z.object({
+  symbol: z.string(),
+  steered: z.boolean(),
+  price: DecimalString.nullable(),
+  since: z.string().nullable(),
+  until: z.string().nullable(),
+});
+export type MarketSteer = z.infer<typeof MarketSteer>;
 
 export const MoverEntry = z.object({
   symbol: z.string(),

@@ -33,6 +33,44 @@ describe('admin market', () => {
     expect(lines[1]).toBe('BTC-IDR: trading');
   });
 
+  it('steers a symbol for a while, and clears it', async () => {
+    const calls: { path: string; body?: unknown }[] = [];
+    const client: AdminClient = {
+      async get<T>() {
+        return {} as T;
+      },
+      async post<T>(path: string, body?: unknown) {
+        calls.push({ path, body });
+        const b = body as { symbol: string; price?: string; clear?: boolean };
+        return (b.clear
+          ? { symbol: b.symbol, steered: false, price: null, since: null, until: null }
+          : { symbol: b.symbol, steered: true, price: b.price, since: '2026-11-22T10:00:00.000Z', until: '2026-11-22T10:02:00.000Z' }) as T;
+      },
+    };
+    const lines: string[] = [];
+    await command.run(['steer', 'btc-idr', '--price', '1500000000', '--for', '120'], client, (l) => lines.push(l));
+    await command.run(['steer', 'ETH-IDR', '--price=60000000'], client, (l) => lines.push(l));
+    await command.run(['steer', 'BTC-IDR', '--clear'], client, (l) => lines.push(l));
+    expect(calls).toEqual([
+      { path: '/api/admin/market/steer', body: { symbol: 'BTC-IDR', price: '1500000000', durationSeconds: 120 } },
+      { path: '/api/admin/market/steer', body: { symbol: 'ETH-IDR', price: '60000000' } },
+      { path: '/api/admin/market/steer', body: { symbol: 'BTC-IDR', clear: true } },
+    ]);
+    expect(lines).toEqual(['BTC-IDR: steered to 1500000000 until 2026-11-22T10:02:00.000Z', 'ETH-IDR: steered to 60000000 until 2026-11-22T10:02:00.000Z', 'BTC-IDR: not steered']);
+  });
+
+  it('refuses a steer without a price, with a bad duration, or mixing --clear and --price', async () => {
+    const { client, calls } = fakeClient();
+    const run = (args: string[]) => command.run(args, client, () => undefined);
+    await expect(run(['steer', 'BTC-IDR'])).rejects.toThrow('--price <positive decimal> or --clear');
+    await expect(run(['steer', 'BTC-IDR', '--price', 'abc'])).rejects.toThrow('--price <positive decimal> or --clear');
+    await expect(run(['steer', 'BTC-IDR', '--price', '10', '--for', '1.5'])).rejects.toThrow('--for takes whole seconds');
+    await expect(run(['steer', 'BTC-IDR', '--price', '10', '--for', '0'])).rejects.toThrow('--for takes whole seconds');
+    await expect(run(['steer', 'BTC-IDR', '--clear', '--price', '10'])).rejects.toThrow('--clear takes no --price');
+    await expect(run(['steer', '--price', '10'])).rejects.toThrow('which symbol?');
+    expect(calls).toEqual([]);
+  });
+
   it('refuses a missing symbol or an unknown verb', async () => {
     const { client } = fakeClient();
     await expect(command.run(['halt'], client, () => undefined)).rejects.toThrow('which symbol?');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   AdminHaltBody,
   AdminResumeBody,
+  AdminSteerBody,
   CandlesQuery,
   CandlesResponse,
   CorporateActionsResponse,
@@ -16,6 +17,7 @@ import {
   IdssListResponse,
   IdssOhlc,
   InstrumentsQuery,
+  MarketSteer,
   InstrumentsResponse,
   MarketStatusQuery,
   MarketStatusResponse,
@@ -43,6 +45,7 @@ import { apiResponses, ok } from '../../http/envelope';
 import { languageOf } from '../../http/language';
 import { iconSvg } from './icon';
 import type { MarketService } from './service';
+import { applySteer } from './steer';
 
 const LIVE = 'no-store';
 const SHORT = 'public, max-age=2';
@@ -265,5 +268,16 @@ export const marketRoutes: FastifyPluginAsyncZod<{ service: MarketService }> = a
     { preHandler: app.requireAdmin, schema: { summary: 'Symbols halted now', tags: adminTags, response: apiResponses({ 200: HaltsResponse }, [401]) } },
     async (req) => ok(await service.halts(languageOf(req))),
   );
+  // Development and tests only: in production the route does not exist (404).
+  if (app.config.mode !== 'production') {
+    app.post(
+      '/admin/market/steer',
+      {
+        preHandler: app.requireAdmin,
+        schema: { summary: 'Pin a symbol\'s simulated price for a while, or clear it (not in production)', tags: adminTags, body: AdminSteerBody, response: apiResponses({ 200: MarketSteer }, [401, 404]) },
+      },
+      async (req) => ok(applySteer(app.market, req.body)),
+    );
+  }
 
 };

@@ -1,6 +1,7 @@
 // The stream module: GET /api/stream (the WebSocket hub) and the market publisher, over the
 // pub/sub bus (`app.pubsub`) and the market feed (`app.market`). Registered under `/api`.
 import type { FastifyPluginAsync } from 'fastify';
+import type { SteerState } from '../../market/runtime';
 import { topics } from '../../pubsub';
 import { marketStreamSource } from './source';
 import { wireStreams } from './wiring';
@@ -9,6 +10,13 @@ import { wireStreams } from './wiring';
 interface HaltMessage {
   readonly symbol: string;
   readonly instance: string;
+}
+
+/** A steer set (or cleared: null) on one instance, applied as is by the others. */
+interface SteerMessage {
+  readonly symbol: string;
+  readonly instance: string;
+  readonly steer: SteerState | null;
 }
 
 export const streamModule: FastifyPluginAsync = async (app) => {
@@ -36,8 +44,35 @@ export const streamModule: FastifyPluginAsync = async (app) => {
     if ((message as HaltMessage).instance === instanceId) return;
     void market.halts.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'stream: refreshing halts failed'));
   });
+
+  // A steer (development): the same, except that the other instances take the steer from the
+  // message (it lives in memory only). `applying` keeps their echo off the bus.
+  let applying = false;
+  const stopSteerListening = market.onSteerChange((change) => {
+    void publisher
+      ?.publishTickerNow(change.symbol)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'stream: pushing a steer failed'));
+    if (applying) return;
+    const message: SteerMessage = { symbol: change.symbol, instance: instanceId, steer: change.steer };
+    void app.pubsub.publish(topics.steer(), message).catch(() => undefined);
+  });
+  const unsubscribeSteers = await app.pubsub.subscribe(topics.steer(), (raw) => {
+    const message = raw as SteerMessage;
+    if (message.instance === instanceId || typeof message.symbol !== 'string' || app.config.mode === 'production') return;
+    applying = true;
+    try {
+      if (message.steer) market.steer(message.symbol, { price: message.steer.price, since: message.steer.since, until: message.steer.until });
+      else market.clearSteer(message.symbol);
+    } catch (error) {
+      app.log.warn({ err: error }, 'stream: applying a steer failed');
+    } finally {
+      applying = false;
+    }
+  });
   app.addHook('onClose', async () => {
     stopListening();
+    stopSteerListening();
     await unsubscribeHalts();
+    await unsubscribeSteers();
   });
 };

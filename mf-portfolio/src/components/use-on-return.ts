@@ -1,0 +1,26 @@
+// Figures are loaded again when the reader comes back to the tab (trades may have filled meanwhile).
+import { useEffect, useRef } from 'react';
+
+/** Calls `onReturn` when the window regains focus or the tab becomes visible again (once for both). */
+export function useOnReturn(onReturn: () => void): void {
+  const ref = useRef(onReturn);
+  ref.current = onReturn;
+  useEffect(() => {
+    let last = 0;
+    const fire = () => {
+      const now = Date.now();
+      if (now - last < 1000) return;
+      last = now;
+      ref.current();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') fire();
+    };
+    window.addEventListener('focus', fire);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', fire);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+}

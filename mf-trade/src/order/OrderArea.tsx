@@ -1,0 +1,82 @@
+// Where the order panel sits on the trade page. A guest sees a sign-in call to action (no call at
+// all, and none of the panel's code); a signed-in user gets the panel from its own chunk.
+import styled from '@emotion/styled';
+import { ButtonLink, Card, Skeleton, Stack, TextLink, tokens, useAppStore, useLocation } from '@pasar/shared';
+import { lazy, Suspense } from 'react';
+import { useTradeT } from '../i18n';
+import type { PriceFormat } from '../market/price-format';
+import type { Instrument } from '../market/types';
+import { assetOf } from './order-format';
+
+const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
+const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
+
+export interface OrderAreaProps {
+  symbol: string;
+  instrument: Instrument | undefined;
+  format: PriceFormat;
+  halted: boolean;
+  haltText: string | null;
+}
+
+// (The panel's own styles stay in its chunk.)
+const Muted = styled.p`
+  margin: 0;
+  color: ${tokens.colors.textMuted};
+`;
+
+const isSignedIn = (state: { auth: { accessToken: string | null } }) => state.auth.accessToken !== null;
+
+export function OrderArea(props: OrderAreaProps) {
+  const { t } = useTradeT();
+  const signedIn = useAppStore(isSignedIn);
+  if (!signedIn) return <GuestOrderCard symbol={props.symbol} />;
+  return (
+    <Suspense
+      fallback={
+        <Card padding="md" title={t('orderArea.title', { asset: assetOf(props.symbol) })} aria-busy="true">
+          <Skeleton lines={8} />
+        </Card>
+      }
+    >
+      <OrderPanel {...props} />
+    </Suspense>
+  );
+}
+
+export function GuestOrderCard({ symbol }: { symbol: string }) {
+  const { t } = useTradeT();
+  // Login and sign-up bring the person back to this symbol.
+  const { pathname, search } = useLocation();
+  const from = { from: `${pathname}${search}` };
+  const asset = assetOf(symbol);
+  return (
+    <Card padding="md" title={t('orderArea.title', { asset })} data-testid="guest-order-card">
+      <Stack gap="md">
+        <Muted>{t('orderArea.guestBody', { asset })}</Muted>
+        <Stack direction="row" gap="md" align="center" wrap>
+          <ButtonLink to="/login" state={from}>
+            {t('orderArea.login')}
+          </ButtonLink>
+          <TextLink to="/signup" state={from}>
+            {t('orderArea.signup')}
+          </TextLink>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The signed-in user's open orders and history of the symbol (nothing for a guest). */
+export function OrdersArea({ symbol, format, quantityPrecision }: { symbol: string; format: PriceFormat; quantityPrecision: number }) {
+  const { t } = useTradeT();
+  const signedIn = useAppStore(isSignedIn);
+  if (!signedIn) return null;
+  return (
+    <Card padding="md" title={t('orderArea.ordersTitle')}>
+      <Suspense fallback={<Skeleton lines={4} />}>
+        <OrdersPanel symbol={symbol} format={format} quantityPrecision={quantityPrecision} />
+      </Suspense>
+    </Card>
+  );
+}
