@@ -1,7 +1,9 @@
 import { registerTranslations } from '@pasar/shared';
-import { renderWithShell } from '@pasar/shared/testing';
 import { screen } from '@testing-library/react';
 import portfolioModule from './module';
+import { emptyOverview, historyPage, holdings, portfolioApi, renderPage } from './testing/portfolio-fixtures';
+
+jest.mock('@pasar/shared', () => ({ ...jest.requireActual('@pasar/shared'), usePrivateStream: () => undefined }));
 
 beforeAll(() => registerTranslations(portfolioModule.namespace, portfolioModule.i18n));
 
@@ -24,18 +26,19 @@ describe('portfolio module', () => {
 
 describe('portfolio page', () => {
   const { Component } = portfolioModule.routes[0];
+  const newInvestor = () => portfolioApi({ overview: emptyOverview(), holdings: holdings([]), history: historyPage([]) });
 
   it('shows its heading and an honest empty state in Indonesian', async () => {
-    renderWithShell(<Component />, { route: '/portfolio' });
+    renderPage(<Component />, { route: '/portfolio', api: newInvestor() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Portofolio' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Belum ada aset' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Belum ada aset' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mulai trading' })).toHaveAttribute('href', '/trade');
   });
 
   it('shows its heading and an honest empty state in English', async () => {
-    renderWithShell(<Component />, { route: '/portfolio', language: 'en' });
+    renderPage(<Component />, { route: '/portfolio', language: 'en', api: newInvestor() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Portfolio' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'No holdings yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No holdings yet' })).toBeInTheDocument();
     expect(screen.getByText('An overview of everything you hold, across every market.')).toBeInTheDocument();
   });
 });

@@ -69,6 +69,9 @@ export const en: TradeMessages = {
     error: 'The chart could not be loaded.',
     empty: 'No price data yet',
     emptyBody: 'Nothing traded in this range.',
+    orderLine: '{{side}} {{type}} {{size}}',
+    side: { BUY: 'Buy', SELL: 'Sell' },
+    orderType: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
   },
   resolution: {
     minutesShort: '{{n}}m',
@@ -145,6 +148,13 @@ export const en: TradeMessages = {
   news: {
     error: 'News could not be loaded.',
     empty: 'No news about {{symbol}} yet.',
+  },
+  orderArea: {
+    title: 'Buy / sell {{asset}}',
+    guestBody: 'Log in or sign up to buy and sell {{asset}}.',
+    login: 'Log in',
+    signup: 'Sign up',
+    ordersTitle: 'My orders',
   },
 
 };

@@ -67,6 +67,9 @@ export const id = {
     error: 'Grafik gagal dimuat.',
     empty: 'Belum ada data harga',
     emptyBody: 'Tidak ada perdagangan pada rentang ini.',
+    orderLine: '{{side}} {{type}} {{size}}',
+    side: { BUY: 'Beli', SELL: 'Jual' },
+    orderType: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
   },
   resolution: {
     minutesShort: '{{n}}m',
@@ -143,6 +146,13 @@ export const id = {
   news: {
     error: 'Berita gagal dimuat.',
     empty: 'Belum ada berita tentang {{symbol}}.',
+  },
+  orderArea: {
+    title: 'Beli / jual {{asset}}',
+    guestBody: 'Masuk atau daftar untuk membeli dan menjual {{asset}}.',
+    login: 'Masuk',
+    signup: 'Daftar',
+    ordersTitle: 'Order saya',
   },
 
 };

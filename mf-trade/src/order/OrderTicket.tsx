@@ -103,6 +103,9 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
   const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
   const [review, setReview] = useState<Review | null>(null);
   const [preparing, setPreparing] = useState(false);
+  // The slider's own position while the size is still the one it set (a derived percent is
+  // rounded down, so 50 % of an odd balance would read 49 %).
+  const [slid, setSlid] = useState<{ percent: number; size: string } | null>(null);
   const ticker = useLiveTicker(symbol);
 
   // ---- what this mode allows ----
@@ -144,8 +147,11 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
 
   // ---- the slider (§9): a share of the buying power or of the holdings ----
   const max = effective.side === 'BUY' ? buyingPower : holdings;
+  const currentSize = effective.inputType === 'quantity' ? effective.quantity : effective.amount;
   const percent =
-    effective.side === 'BUY'
+    slid && slid.size === currentSize
+      ? slid.percent
+      : effective.side === 'BUY'
       ? percentOfMax(effective.inputType === 'amount' ? effective.amount : (local?.total ?? '0'), max)
       : percentOfMax(effective.inputType === 'quantity' ? effective.quantity : (local?.quantity ?? '0'), max);
 
@@ -166,6 +172,7 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
     }
     if (size === '0') size = '';
     update(effective.inputType === 'quantity' ? { quantity: size } : { amount: size });
+    setSlid({ percent: next, size });
   };
 
   const update = (patch: Partial<OrderDraft>) => {
@@ -180,7 +187,9 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
 
   const chooseSide = (side: OrderSideText) => {
     if (side === draft.side) return;
-    setDraft((current) => ({ ...current, side, quantity: '', amount: '', inputType: pro ? current.inputType : side === 'BUY' ? 'amount' : 'quantity' }));
+    // Buys start by amount (what to spend), sells by quantity (what to sell).
+    setDraft((current) => ({ ...current, side, quantity: '', amount: '', inputType: side === 'BUY' ? 'amount' : 'quantity' }));
+    setSlid(null);
     setProblems({});
   };
 

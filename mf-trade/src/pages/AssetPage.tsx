@@ -23,6 +23,7 @@ import {
   type CurrencyCode,
 } from '@pasar/shared';
 import { useMemo, useState } from 'react';
+import { AssetPosition } from '../asset-position';
 import { ChartToolbar } from '../chart/ChartToolbar';
 import { PriceChart } from '../chart/PriceChart';
 import { NewsPanel } from '../components/NewsPanel';
@@ -260,6 +261,7 @@ function AssetPage({ kind }: { kind: AssetKind }) {
             <ChartToolbar label={t('range.label')} options={rangeOptions} value={range} onChange={(value) => setRange(value as ChartRange)} testId="chart-ranges" />
             <PriceChart symbol={symbol} window={window} format={format} tick={tick} live={range === 'ONE_DAY'} />
           </Card>
+          {kind === 'crypto' && <AssetPosition symbol={symbol} />}
           <Card title={t('asset.about', { name })}>
             {description.error ? (
               <ErrorState compact headingLevel={3} title={t('asset.descriptionError')} onRetry={description.retry} />

@@ -3,7 +3,7 @@ import { TradingDecimal, chargesForBase, floorToStep, orderNumbers, type FeeRate
 import { walkBook, type BookLevel, type BookWalkFilled } from './book-walk';
 
 const RATES: FeeRates = { feeRate: '0.001', buyTaxRate: '0', sellTaxRate: '0.0021' };
-const D = (v: string) => new TradingDecimal(v);
+const D = (v: string | number) => new TradingDecimal(v);
 const lv = (price: string, quantity: string): BookLevel => ({ price, quantity });
 const ASKS = [lv('100', '5'), lv('101', '5'), lv('103', '10'), lv('110', '100')];
 const BIDS = [lv('99', '4'), lv('98', '6'), lv('90', '100')];

@@ -49,6 +49,9 @@ export function priceKey(price: string): bigint {
 interface Node<T> {
   readonly order: T;
   readonly key: bigint;
+  /** Number(key): a fast first comparison. Rounding to a double keeps order (never reverses it), so
+   * unequal approximations decide and equal ones fall back to the exact key. */
+  readonly approx: number;
   readonly seq: number;
   pos: number;
   readonly heap: Heap<T>;
@@ -60,6 +63,7 @@ class Heap<T> {
   constructor(readonly high: boolean) {}
 
   before(a: Node<T>, b: Node<T>): boolean {
+    if (a.approx !== b.approx) return this.high ? a.approx > b.approx : a.approx < b.approx;
     if (a.key !== b.key) return this.high ? a.key > b.key : a.key < b.key;
     return a.seq < b.seq;
   }
@@ -114,18 +118,28 @@ class Heap<T> {
     node.pos = i;
   }
 
-  /** Every node satisfying `hit`, best first, given that `hit` holds for a node whenever it holds for a child. */
-  collect(hit: (key: bigint) => boolean, out: T[]): void {
+  /**
+   * Every node the tick fires, best first: in a highest-first heap the nodes at or above the tick's
+   * price, in a lowest-first heap those at or below. Firing nodes form a subtree holding the head
+   * (a node that does not fire has no firing descendant), so only they and their children are visited.
+   */
+  collect(tick: bigint, out: T[]): void {
     const nodes = this.nodes;
-    if (nodes.length === 0 || !hit(nodes[0].key)) return;
+    const approx = Number(tick);
+    const high = this.high;
+    const fires = (node: Node<T>): boolean => {
+      if (node.approx !== approx) return high ? node.approx > approx : node.approx < approx;
+      return high ? node.key >= tick : node.key <= tick;
+    };
+    if (nodes.length === 0 || !fires(nodes[0])) return;
     const found: Node<T>[] = [];
     const stack = [0];
     while (stack.length > 0) {
       const i = stack.pop() as number;
       found.push(nodes[i]);
       const left = 2 * i + 1;
-      if (left < nodes.length && hit(nodes[left].key)) stack.push(left);
-      if (left + 1 < nodes.length && hit(nodes[left + 1].key)) stack.push(left + 1);
+      if (left < nodes.length && fires(nodes[left])) stack.push(left);
+      if (left + 1 < nodes.length && fires(nodes[left + 1])) stack.push(left + 1);
     }
     found.sort((a, b) => (this.before(a, b) ? -1 : 1));
     for (const node of found) out.push(node.order);
@@ -174,7 +188,7 @@ export class RestingIndex<T extends RestingOrder = RestingOrder> {
         : order.side === 'BUY'
           ? heaps.stopBuys
           : heaps.stopSells;
-    const node: Node<T> = { order, key, seq: this.seq++, pos: -1, heap };
+    const node: Node<T> = { order, key, approx: Number(key), seq: this.seq++, pos: -1, heap };
     heap.push(node);
     this.byId.set(order.id, node);
   }
@@ -194,19 +208,14 @@ export class RestingIndex<T extends RestingOrder = RestingOrder> {
     const crossed: T[] = [];
     const heaps = this.bySymbol.get(symbol);
     if (!heaps) return { triggered, crossed };
+    // Highest-first heaps fire at or above the tick's price, lowest-first ones at or below.
     if (tick.last !== undefined) {
       const last = priceKey(tick.last);
-      heaps.stopBuys.collect((stop) => last >= stop, triggered);
-      heaps.stopSells.collect((stop) => last <= stop, triggered);
+      heaps.stopBuys.collect(last, triggered); // last ≥ stop
+      heaps.stopSells.collect(last, triggered); // last ≤ stop
     }
-    if (tick.ask !== undefined) {
-      const ask = priceKey(tick.ask);
-      heaps.limitBuys.collect((limit) => ask <= limit, crossed);
-    }
-    if (tick.bid !== undefined) {
-      const bid = priceKey(tick.bid);
-      heaps.limitSells.collect((limit) => bid >= limit, crossed);
-    }
+    if (tick.ask !== undefined) heaps.limitBuys.collect(priceKey(tick.ask), crossed); // ask ≤ limit
+    if (tick.bid !== undefined) heaps.limitSells.collect(priceKey(tick.bid), crossed); // bid ≥ limit
     return { triggered, crossed };
   }
 

@@ -97,6 +97,10 @@ export const AmendOrderRequest = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to amend');
 export type AmendOrderRequest = z.infer<typeof AmendOrderRequest>;
 
+/** `/api/crypto/orders/:id` (GET, PATCH) and `…/:id/cancel`. */
+export const CryptoOrderIdParams = z.object({ id: z.string().min(1).max(64) });
+export type CryptoOrderIdParams = z.infer<typeof CryptoOrderIdParams>;
+
 export const CryptoOrdersQuery = z.object({
   scope: z.enum(CRYPTO_ORDER_SCOPES).default('open'),
   symbol: z.string().optional(),

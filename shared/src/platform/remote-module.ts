@@ -12,7 +12,10 @@ export interface RemoteRoute {
    */
   path: string;
   Component: ComponentType;
-  /** A guest-mode page (§2): viewable without login; no balance calls, no session handling. */
+  /**
+   * A guest-mode page (§2): viewable without login. While a guest looks at it the page is in guest
+   * mode (no balance calls, no session handling, §6); a signed-in person keeps both there.
+   */
   guest?: boolean;
   /** A signup page (§2). */
   signup?: boolean;

@@ -8,7 +8,9 @@ import { createEventBus, eventBus } from '../events/event-bus';
 import type { EventMap } from '../events/event-map';
 import { createTestApiClient, type TestApiClient, type TestReply } from '../testing/test-api-client';
 import { appStore, createAppStore, initialTradingState, type AppState } from './app-store';
-import { createBalanceRefresher, sumDecimals, useBalances, type BalanceRefresher } from './balance-refresh';
+import { balanceRefreshFor, createBalanceRefresher, followBalanceEvents, sumDecimals, useBalances, type BalanceRefresher } from './balance-refresh';
+import { createStreamClient, type WebSocketLike } from '../stream/client';
+import { stream } from '../stream/default-client';
 import type { StoreApi } from 'zustand/vanilla';
 
 const TOKEN = 'token-for-balance-tests-0123';
@@ -466,5 +468,82 @@ describe('the page refresher', () => {
     expect(result.current.idrBalance).toBe('42000');
     expect(Object.keys(result.current).sort()).toEqual(['cryptoBalances', 'idrBalance', 'marginWallet', 'stockBalances']);
     unmount();
+  });
+});
+
+describe('live balances from the private stream', () => {
+  /** The server's side of one socket. */
+  class FakeSocket implements WebSocketLike {
+    static last: FakeSocket | null = null;
+    readyState = 0;
+    readonly sent: Record<string, unknown>[] = [];
+    onopen: ((event: unknown) => void) | null = null;
+    onclose: ((event: unknown) => void) | null = null;
+    onerror: ((event: unknown) => void) | null = null;
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    constructor(readonly url: string) {
+      FakeSocket.last = this;
+    }
+    send(data: string) {
+      this.sent.push(JSON.parse(data) as Record<string, unknown>);
+    }
+    close() {
+      this.readyState = 3;
+    }
+    open() {
+      this.readyState = 1;
+      this.onopen?.({});
+    }
+    deliver(message: unknown) {
+      this.onmessage?.({ data: JSON.stringify(message) });
+    }
+  }
+
+  it('maps the currencies of an event to what is refreshed', () => {
+    expect(balanceRefreshFor(['IDR', 'BTC'])).toEqual({ crypto: ['BTC-IDR'] });
+    expect(balanceRefreshFor(['IDR'])).toEqual({});
+    expect(balanceRefreshFor(['eth', 'USDT', 'ETH', 'USD', 7, 'not a code!'])).toEqual({ crypto: ['ETH-IDR', 'USDT-IDR'], gss: true });
+  });
+
+  it('refreshes IDR and the named crypto balance when the server says they changed, and everything held after a lapse', async () => {
+    signIn();
+    http.reply('GET', WALLET_PATHS.accounts, { cashAccount: { cashBalance: '900000', voucherBalance: '0', freeBalance: '0' } });
+    http.reply('GET', cryptoBalancePath('BTC-IDR'), { symbol: 'BTC-IDR', balance: '0.0005', available: '0.0005' });
+    const client = createStreamClient({
+      url: 'ws://test/api/stream',
+      WebSocket: FakeSocket,
+      auth: { getToken: () => TOKEN, onTokenChange: () => () => undefined },
+    });
+    const stop = followBalanceEvents(client, (options) => refresher.refreshBalances(options));
+    // Passive: the balance refresh alone opens no socket; the page's market streams do.
+    expect(FakeSocket.last).toBeNull();
+    client.subscribe('ticker', 'BTC-IDR', undefined, () => undefined);
+    const socket = FakeSocket.last!;
+    socket.open();
+    expect(socket.sent.slice(1)).toEqual([
+      { op: 'auth', token: TOKEN },
+      { op: 'subscribe', channel: 'balances' },
+    ]);
+    socket.deliver({ type: 'subscription', channel: 'balances', active: true });
+    socket.deliver({ type: 'event', channel: 'balances', data: { type: 'balances', currencies: ['IDR', 'BTC'] } });
+    await flush();
+    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(1);
+    expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(1);
+    expect(trading().idrBalance).toBe('900000');
+    expect(trading().cryptoBalances).toEqual({ 'BTC-IDR': '0.0005' });
+
+    // The subscription lapsed and came back: every balance held is read again.
+    socket.deliver({ type: 'unauthenticated', reason: 'expired', error_code: '009', error_message: 'expired' });
+    socket.deliver({ type: 'subscription', channel: 'balances', active: true });
+    await flush();
+    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(2);
+    expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(2);
+    stop();
+    client.close();
+    FakeSocket.last = null;
+  });
+
+  it('is wired on the page: the default stream client holds the passive balances subscription', () => {
+    expect(stream.stats().privateStreams).toBe(1);
   });
 });

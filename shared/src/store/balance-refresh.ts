@@ -7,6 +7,11 @@
 // One request per kind is in flight at a time. A caller arriving while one is running waits for
 // it and then shares one more request with every other such caller, so what it gets back was read
 // after it asked (a refresh right after a top-up shows the top-up).
+//
+// Live balances (issue 6): a `balances` event on the signed-in user's private stream refreshes
+// IDR and the crypto balances of the currencies it names (BTC -> BTC-IDR); after a lapse of the
+// stream (reconnect, expiry) IDR and every crypto balance held are refreshed. The subscription is
+// passive: it rides on the page's stream connection when one is open, and opens none by itself.
 import { useMemo } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import type { UserStatusResponse } from '../contract/account';
@@ -17,6 +22,8 @@ import { FX_WALLET_PATHS, WALLET_PATHS, cryptoBalancePath } from '../contract/wa
 import type { ApiClient, ApiLogger } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { api } from '../api/default-api';
+import type { StreamClient } from '../stream/client';
+import { stream } from '../stream/default-client';
 import { eventBus } from '../events/event-bus';
 import type { BalanceRefreshOptions } from '../events/event-map';
 import { parseDecimal, partsToString, toDecimalString } from '../format/decimal-string';
@@ -317,6 +324,33 @@ export function refreshBalances(options?: BalanceRefreshOptions): Promise<void> 
 eventBus.on('balance:refresh', (options) => {
   void refreshBalances(options);
 });
+
+/**
+ * What a `balances` event asks for: IDR always (every refresh includes it), each crypto asset by
+ * its IDR symbol, USD the US stock wallets.
+ */
+export function balanceRefreshFor(currencies: readonly unknown[]): BalanceRefreshOptions {
+  const codes = currencies.filter((c): c is string => typeof c === 'string').map((c) => c.trim().toUpperCase());
+  const crypto = [...new Set(codes.filter((c) => c !== 'IDR' && c !== 'USD' && /^[A-Z0-9]{1,16}$/.test(c)))].map((c) => `${c}-IDR`);
+  return { ...(crypto.length > 0 ? { crypto } : {}), ...(codes.includes('USD') ? { gss: true } : {}) };
+}
+
+/** Refreshes on the private `balances` events of `client` (passively); returns the stop function. */
+export function followBalanceEvents(
+  client: Pick<StreamClient, 'subscribePrivate'>,
+  refresh: (options: BalanceRefreshOptions) => Promise<void>,
+): () => void {
+  if (!client.subscribePrivate) return () => undefined;
+  return client.subscribePrivate(
+    'balances',
+    (message) => {
+      if (message?.type === 'balances' && Array.isArray(message.currencies)) void refresh(balanceRefreshFor(message.currencies));
+    },
+    { passive: true, onResync: () => void refresh({ crypto: true }) },
+  );
+}
+
+followBalanceEvents(stream, refreshBalances);
 
 /** The balances of the page's store; null values are loading (show a skeleton). */
 export function useBalances(): BalanceSnapshot {

@@ -216,3 +216,191 @@ describe('the stream client', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });
+
+describe('the stream client, private channels', () => {
+  /** A token source the test changes by hand (the store's session in the page). */
+  function tokens(initial: string | null) {
+    let token = initial;
+    const listeners = new Set<() => void>();
+    return {
+      auth: {
+        getToken: () => token,
+        onTokenChange: (listener: () => void) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      set(next: string | null) {
+        token = next;
+        for (const listener of [...listeners]) listener();
+      },
+    };
+  }
+  const active = (channel: string) => ({ type: 'subscription', channel, active: true });
+  const event = (channel: string, data: unknown) => ({ type: 'event', channel, data });
+  const privateOps = (ws: FakeWebSocket) => ws.sent.filter((m) => m.op !== 'ping');
+
+  it('authenticates on connect, then subscribes, and hands events to the handler', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const got: unknown[] = [];
+    client.subscribePrivate!('orders', (message) => got.push(message));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    latest().open();
+    expect(privateOps(latest())).toEqual([
+      { op: 'auth', token: 'token-1' },
+      { op: 'subscribe', channel: 'orders' },
+    ]);
+    // Events before the server confirms the subscription are not trusted.
+    latest().deliver(event('orders', { type: 'order', order: { id: 'early' } }));
+    latest().deliver({ type: 'authenticated', expiresAt: 1 });
+    latest().deliver(active('orders'));
+    latest().deliver(event('orders', { type: 'order', order: { id: 'o-1' } }));
+    latest().deliver(event('balances', { type: 'balances', currencies: ['IDR'] }));
+    expect(got).toEqual([{ type: 'order', order: { id: 'o-1' } }]);
+    expect(client.stats().privateStreams).toBe(1);
+  });
+
+  it('shares the public streams’ socket, and sends nothing private for a guest until sign-in', () => {
+    const session = tokens(null);
+    const client = makeClient({ auth: session.auth });
+    client.subscribePrivate!('balances', () => undefined);
+    // A guest: a private subscription alone opens nothing.
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    client.subscribe('ticker', 'BTC-IDR', undefined, () => undefined);
+    latest().open();
+    expect(latest().sent).toEqual([{ op: 'subscribe', channel: 'ticker', symbol: 'BTC-IDR' }]);
+    session.set('token-1');
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(latest().sent.slice(1)).toEqual([
+      { op: 'auth', token: 'token-1' },
+      { op: 'subscribe', channel: 'balances' },
+    ]);
+  });
+
+  it('authenticates again with each renewed token, without a resync', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const resyncs: string[] = [];
+    const got: unknown[] = [];
+    client.subscribePrivate!('orders', (message) => got.push(message), { onResync: () => resyncs.push('orders') });
+    latest().open();
+    latest().deliver(active('orders'));
+    session.set('token-2');
+    expect(privateOps(latest()).slice(2)).toEqual([
+      { op: 'auth', token: 'token-2' },
+      { op: 'subscribe', channel: 'orders' },
+    ]);
+    latest().deliver({ type: 'authenticated', expiresAt: 2 });
+    latest().deliver(active('orders'));
+    latest().deliver(event('orders', { type: 'order', order: { id: 'o-2' } }));
+    expect(got).toHaveLength(1);
+    expect(resyncs).toEqual([]);
+  });
+
+  it('signs out on logout, and lets the socket close when only private channels held it', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const got: unknown[] = [];
+    client.subscribePrivate!('orders', (message) => got.push(message));
+    const ws = latest();
+    ws.open();
+    ws.deliver(active('orders'));
+    session.set(null);
+    expect(ws.sent.at(-1)).toEqual({ op: 'unauth' });
+    ws.deliver(event('orders', { type: 'order', order: { id: 'after-logout' } }));
+    expect(got).toEqual([]);
+    jest.advanceTimersByTime(1000);
+    expect(ws.closed).toBe(true);
+    expect(client.getState()).toBe('idle');
+  });
+
+  it('resubscribes after a reconnect, authenticating first, and reports a resync', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth, random: () => 0 });
+    const resyncs: string[] = [];
+    client.subscribe('ticker', 'ETH-IDR', undefined, () => undefined);
+    client.subscribePrivate!('orders', () => undefined, { onResync: () => resyncs.push('orders') });
+    client.subscribePrivate!('balances', () => undefined, { onResync: () => resyncs.push('balances') });
+    latest().open();
+    latest().deliver(active('orders'));
+    latest().deliver(active('balances'));
+    expect(resyncs).toEqual([]);
+    latest().drop();
+    jest.advanceTimersByTime(250);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    latest().open();
+    expect(privateOps(latest())).toEqual([
+      { op: 'subscribe', channel: 'ticker', symbol: 'ETH-IDR' },
+      { op: 'auth', token: 'token-1' },
+      { op: 'subscribe', channel: 'orders' },
+      { op: 'subscribe', channel: 'balances' },
+    ]);
+    latest().deliver(active('orders'));
+    latest().deliver(active('balances'));
+    expect(resyncs).toEqual(['orders', 'balances']);
+  });
+
+  it('stops on an expired authentication and starts over with the next token', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const got: unknown[] = [];
+    const refused: string[] = [];
+    const resyncs: number[] = [];
+    client.subscribePrivate!('orders', (message) => got.push(message), {
+      onUnauthenticated: (m) => refused.push(m.reason),
+      onResync: () => resyncs.push(1),
+    });
+    latest().open();
+    latest().deliver(active('orders'));
+    latest().deliver({ type: 'unauthenticated', reason: 'expired', error_code: '009', error_message: 'Session expired' });
+    expect(refused).toEqual(['expired']);
+    latest().deliver(event('orders', { type: 'order', order: { id: 'stale' } }));
+    expect(got).toEqual([]);
+    session.set('token-2');
+    expect(privateOps(latest()).slice(-2)).toEqual([
+      { op: 'auth', token: 'token-2' },
+      { op: 'subscribe', channel: 'orders' },
+    ]);
+    latest().deliver(active('orders'));
+    latest().deliver(event('orders', { type: 'order', order: { id: 'fresh' } }));
+    expect(got).toEqual([{ type: 'order', order: { id: 'fresh' } }]);
+    expect(resyncs).toEqual([1]);
+  });
+
+  it('keeps a passive subscription from opening or holding the socket', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const got: unknown[] = [];
+    client.subscribePrivate!('balances', (message) => got.push(message), { passive: true });
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    const off = client.subscribe('ticker', 'BTC-IDR', undefined, () => undefined);
+    latest().open();
+    expect(privateOps(latest())).toEqual([
+      { op: 'subscribe', channel: 'ticker', symbol: 'BTC-IDR' },
+      { op: 'auth', token: 'token-1' },
+      { op: 'subscribe', channel: 'balances' },
+    ]);
+    latest().deliver(active('balances'));
+    latest().deliver(event('balances', { type: 'balances', currencies: ['IDR', 'BTC'] }));
+    expect(got).toEqual([{ type: 'balances', currencies: ['IDR', 'BTC'] }]);
+    off();
+    jest.advanceTimersByTime(1000);
+    expect(latest().closed).toBe(true);
+    expect(client.getState()).toBe('idle');
+  });
+
+  it('unsubscribes a channel once its last handler leaves', () => {
+    const session = tokens('token-1');
+    const client = makeClient({ auth: session.auth });
+    const offA = client.subscribePrivate!('orders', () => undefined);
+    const offB = client.subscribePrivate!('orders', () => undefined);
+    latest().open();
+    expect(latest().sent.filter((m) => m.op === 'subscribe')).toHaveLength(1);
+    offA();
+    expect(latest().sent.filter((m) => m.op === 'unsubscribe')).toEqual([]);
+    offB();
+    offB();
+    expect(latest().sent.filter((m) => m.op === 'unsubscribe')).toEqual([{ op: 'unsubscribe', channel: 'orders' }]);
+  });
+});

@@ -12,6 +12,14 @@
 // - Browsers cannot see WebSocket pings, so the client sends `{op:'ping'}` every 20 s and drops a
 //   connection that has said nothing for 10 s after it (a laptop waking up, a dead NAT entry).
 // - The socket opens with the first subscription and closes a few seconds after the last one.
+// - Private channels (`subscribePrivate('orders' | 'balances', …)`, issue 6) ride on the same
+//   socket: with a token (`getToken`) the client sends `{op:'auth', token}` once the socket is
+//   open, then the private subscribes; again after every reconnect and whenever the token
+//   changes (the session manager's renewal, another user); `{op:'unauth'}` when the token goes
+//   away (logout). Without a token nothing private is sent. A subscription that becomes active
+//   again after it lapsed (reconnect, expiry, re-auth) tells its `onResync`: events may have been
+//   missed, refetch. A passive private subscription never opens the socket by itself; it rides
+//   along whenever the page streams anything (the store's balance refresh uses one).
 // No zod here: this is part of the page's first load (decision 0006); messages are checked by hand.
 import {
   STREAM_PATH,
@@ -21,7 +29,13 @@ import {
   type StreamChannel,
   type StreamSpec,
 } from '../contract/stream-paths';
-import type { StreamDataByChannel, StreamErrorMessage } from '../contract/stream';
+import { PRIVATE_STREAM_CHANNELS, type PrivateStreamChannel } from '../contract/crypto-paths';
+import type {
+  PrivateStreamDataByChannel,
+  StreamDataByChannel,
+  StreamErrorMessage,
+  StreamUnauthenticatedMessage,
+} from '../contract/stream';
 
 export type StreamConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -47,6 +61,27 @@ export interface StreamSubscribeOptions {
 
 export type StreamHandler<C extends StreamChannel> = (event: StreamEvent<C>) => void;
 
+/** An event of a private channel as handlers receive it (the server's `data`). */
+export type PrivateStreamMessage<C extends PrivateStreamChannel = PrivateStreamChannel> = PrivateStreamDataByChannel[C];
+export type PrivateStreamHandler<C extends PrivateStreamChannel> = (message: PrivateStreamMessage<C>) => void;
+
+export interface PrivateSubscribeOptions {
+  /** The subscription is active again after a lapse (reconnect, expiry, re-auth): refetch. */
+  readonly onResync?: () => void;
+  /** The server refused or ended the authentication (a bad or expired token, a session ended). */
+  readonly onUnauthenticated?: (message: StreamUnauthenticatedMessage) => void;
+  /** Never opens the socket by itself: subscribed only while something else keeps it open. */
+  readonly passive?: boolean;
+}
+
+/** Where the client reads the signed-in user's token, and hears it change. */
+export interface StreamAuthSource {
+  /** The access token now; null/undefined for a guest. */
+  getToken(): string | null | undefined;
+  /** Calls `listener` whenever the token may have changed; returns the function that stops it. */
+  onTokenChange(listener: () => void): () => void;
+}
+
 export interface StreamClient {
   subscribe<C extends StreamChannel>(
     channel: C,
@@ -59,10 +94,20 @@ export interface StreamClient {
   onStateChange(listener: (state: StreamConnectionState) => void): () => void;
   /** Reconnects now instead of waiting for the backoff (e.g. the user pressed "retry"). */
   reconnectNow(): void;
+  /**
+   * The signed-in user's events of a private channel (orders, balances); returns the unsubscribe
+   * function. Nothing is sent while there is no token. Optional in the interface so hand-made
+   * test clients need not have it; the clients of createStreamClient always do.
+   */
+  subscribePrivate?<C extends PrivateStreamChannel>(
+    channel: C,
+    handler: PrivateStreamHandler<C>,
+    options?: PrivateSubscribeOptions,
+  ): () => void;
   /** Closes for good: no reconnect, handlers are dropped. */
   close(): void;
   /** Diagnostics: how many gaps led to a resync, and reconnects so far. */
-  stats(): { readonly gaps: number; readonly reconnects: number; readonly streams: number };
+  stats(): { readonly gaps: number; readonly reconnects: number; readonly streams: number; readonly privateStreams?: number };
 }
 
 /** The part of the WebSocket API the client uses (the browser's, or `ws` in Node). */
@@ -90,6 +135,8 @@ export interface StreamClientOptions {
   /** Close the socket this long after the last unsubscribe. */
   readonly idleCloseMs?: number;
   readonly random?: () => number;
+  /** The signed-in user's token (private channels); absent: guests only. */
+  readonly auth?: StreamAuthSource;
 }
 
 interface Entry {
@@ -99,6 +146,23 @@ interface Entry {
   lastSeq: number | null;
   awaitingSnapshot: boolean;
 }
+
+interface PrivateRegistration {
+  readonly handler: PrivateStreamHandler<PrivateStreamChannel>;
+  readonly options: PrivateSubscribeOptions;
+}
+
+interface PrivateEntry {
+  readonly channel: PrivateStreamChannel;
+  readonly registrations: Set<PrivateRegistration>;
+  /** The server confirmed the subscription on the current socket and authentication. */
+  active: boolean;
+  /** It was active before: becoming active again is a resync. */
+  wasActive: boolean;
+}
+
+const isPrivateChannel = (value: unknown): value is PrivateStreamChannel =>
+  typeof value === 'string' && (PRIVATE_STREAM_CHANNELS as readonly string[]).includes(value);
 
 const OPEN = 1;
 
@@ -129,6 +193,9 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
   const random = options.random ?? Math.random;
 
   const entries = new Map<string, Entry>();
+  const privateEntries = new Map<PrivateStreamChannel, PrivateEntry>();
+  /** The token sent on the current socket (null: none, or signed out). */
+  let sentToken: string | null = null;
   const listeners = new Set<(state: StreamConnectionState) => void>();
   let state: StreamConnectionState = 'idle';
   let socket: WebSocketLike | null = null;
@@ -169,8 +236,42 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
     pongTimer = null;
   };
 
+  const token = (): string | null => options.auth?.getToken() || null;
+
+  /** Private entries that may open the socket (a registration that is not passive). */
+  const wantsPrivate = (): boolean => {
+    if (!token()) return false;
+    for (const entry of privateEntries.values()) for (const r of entry.registrations) if (!r.options.passive) return true;
+    return false;
+  };
+  /** Whether anything wants the socket open. */
+  const wanted = (): boolean => entries.size > 0 || wantsPrivate();
+
+  const markInactive = () => {
+    for (const entry of privateEntries.values()) entry.active = false;
+  };
+
+  /** Authenticates the socket with the current token (or signs out) and subscribes the private channels. */
+  const syncPrivate = () => {
+    if (!socket || socket.readyState !== OPEN) return;
+    const current = privateEntries.size > 0 ? token() : null;
+    if (current === sentToken) return;
+    if (!current) {
+      // Signed out (or nothing private left): the server forgets the user.
+      send({ op: 'unauth' });
+      sentToken = null;
+      markInactive();
+      return;
+    }
+    sentToken = current;
+    send({ op: 'auth', token: current });
+    // The server runs private operations in order: these follow the auth. A repeated subscribe
+    // is harmless, and needed after a switch of user.
+    for (const entry of privateEntries.values()) send({ op: 'subscribe', channel: entry.channel });
+  };
+
   const connect = () => {
-    if (closedForGood || socket || entries.size === 0) return;
+    if (closedForGood || socket || !wanted()) return;
     if (reconnectTimer) clearTimeout(reconnectTimer);
     reconnectTimer = null;
     setState(attempt === 0 ? 'connecting' : 'reconnecting');
@@ -192,6 +293,8 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
         entry.lastSeq = null;
         requestSnapshot(entry);
       }
+      sentToken = null;
+      syncPrivate();
       clearTimers();
       pingTimer = setInterval(() => {
         send({ op: 'ping' });
@@ -215,6 +318,8 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
   const dropConnection = (ws: WebSocketLike) => {
     if (socket !== ws) return;
     socket = null;
+    sentToken = null;
+    markInactive();
     clearTimers();
     ws.onopen = ws.onmessage = ws.onclose = null;
     try {
@@ -223,7 +328,7 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
       // already closed
     }
     if (closedForGood) return;
-    if (entries.size > 0) scheduleReconnect();
+    if (wanted()) scheduleReconnect();
     else setState('idle');
   };
 
@@ -249,6 +354,10 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
     if (!message || typeof message !== 'object') return;
     const type = message.type;
     if (type === 'pong' || type === 'unsubscribed') return;
+    if (type === 'event' || type === 'subscription' || type === 'unauthenticated' || type === 'authenticated') {
+      onPrivateMessage(message);
+      return;
+    }
     if (!isStreamChannel(message.channel) || typeof message.symbol !== 'string') return;
     const spec = normalizeStreamSpec({
       channel: message.channel,
@@ -279,6 +388,66 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
     const event = message as unknown as StreamEvent<StreamChannel>;
     for (const { handler } of [...entry.handlers]) handler(event);
   };
+
+  const onPrivateMessage = (message: Record<string, unknown>) => {
+    const type = message.type;
+    if (type === 'authenticated') return;
+    if (type === 'unauthenticated') {
+      // 'signed-out' confirms our own unauth; 'required' answers a subscribe that crossed an
+      // 'expired' on the wire (which comes first and is handled). The others end every private
+      // subscription: the next token (the session manager renews it) starts over.
+      if (message.reason === 'signed-out' || message.reason === 'required') return;
+      sentToken = null;
+      markInactive();
+      const unauthenticated = message as unknown as StreamUnauthenticatedMessage;
+      for (const entry of [...privateEntries.values()]) {
+        for (const r of [...entry.registrations]) r.options.onUnauthenticated?.(unauthenticated);
+      }
+      return;
+    }
+    if (!isPrivateChannel(message.channel)) return;
+    const entry = privateEntries.get(message.channel);
+    if (!entry) return;
+    if (type === 'subscription') {
+      if (message.active !== true) {
+        entry.active = false;
+        return;
+      }
+      if (entry.active) return;
+      entry.active = true;
+      const resync = entry.wasActive;
+      entry.wasActive = true;
+      if (resync) for (const r of [...entry.registrations]) r.options.onResync?.();
+      return;
+    }
+    if (!entry.active || !message.data || typeof message.data !== 'object') return;
+    const data = message.data as PrivateStreamMessage;
+    for (const r of [...entry.registrations]) r.handler(data);
+  };
+
+  /** Closes the socket a while after nothing wants it any more. */
+  const scheduleIdleClose = () => {
+    if (wanted()) return;
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (wanted()) return;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      reconnectTimer = null;
+      attempt = 0;
+      if (socket) dropConnection(socket);
+      else setState('idle');
+    }, idleCloseMs);
+  };
+
+  // The token changed (login, renewal, logout): authenticate again, or sign out.
+  const stopTokenWatch = options.auth?.onTokenChange(() => {
+    if (closedForGood) return;
+    if (socket) syncPrivate();
+    else if (wantsPrivate()) connect();
+    // Signed out: private subscriptions no longer hold the socket open.
+    scheduleIdleClose();
+  });
 
   const onWake = () => {
     if (state === 'reconnecting' && !socket) reconnectNow();
@@ -330,18 +499,42 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
         if (current.handlers.size > 0) return;
         entries.delete(key);
         send({ op: 'unsubscribe', ...spec });
-        if (entries.size === 0) {
-          if (idleTimer) clearTimeout(idleTimer);
-          idleTimer = setTimeout(() => {
-            idleTimer = null;
-            if (entries.size > 0) return;
-            if (reconnectTimer) clearTimeout(reconnectTimer);
-            reconnectTimer = null;
-            attempt = 0;
-            if (socket) dropConnection(socket);
-            else setState('idle');
-          }, idleCloseMs);
+        scheduleIdleClose();
+      };
+    },
+    subscribePrivate(channel, handler, subscribeOptions = {}) {
+      if (closedForGood) return () => undefined;
+      const registration: PrivateRegistration = {
+        handler: handler as PrivateStreamHandler<PrivateStreamChannel>,
+        options: subscribeOptions,
+      };
+      let entry = privateEntries.get(channel);
+      if (!subscribeOptions.passive && idleTimer) {
+        clearTimeout(idleTimer);
+        idleTimer = null;
+      }
+      if (entry) entry.registrations.add(registration);
+      else {
+        entry = { channel, registrations: new Set([registration]), active: false, wasActive: false };
+        privateEntries.set(channel, entry);
+        if (sentToken && sentToken === token()) send({ op: 'subscribe', channel });
+        else syncPrivate();
+      }
+      if (!socket && !subscribeOptions.passive) connect();
+      let active = true;
+      return () => {
+        if (!active) return;
+        active = false;
+        const current = privateEntries.get(channel);
+        if (!current) return;
+        current.registrations.delete(registration);
+        if (current.registrations.size > 0) {
+          scheduleIdleClose();
+          return;
         }
+        privateEntries.delete(channel);
+        if (sentToken) send({ op: 'unsubscribe', channel });
+        scheduleIdleClose();
       };
     },
     getState: () => state,
@@ -353,6 +546,8 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
     close() {
       closedForGood = true;
       entries.clear();
+      privateEntries.clear();
+      stopTokenWatch?.();
       if (reconnectTimer) clearTimeout(reconnectTimer);
       if (idleTimer) clearTimeout(idleTimer);
       clearTimers();
@@ -365,6 +560,6 @@ export function createStreamClient(options: StreamClientOptions = {}): StreamCli
       page?.removeEventListener?.('online', onWake);
       setState('closed');
     },
-    stats: () => ({ gaps, reconnects, streams: entries.size }),
+    stats: () => ({ gaps, reconnects, streams: entries.size, privateStreams: privateEntries.size }),
   };
 }

@@ -3,6 +3,10 @@ export {
   backoffDelay,
   createStreamClient,
   defaultStreamUrl,
+  type PrivateStreamHandler,
+  type PrivateStreamMessage,
+  type PrivateSubscribeOptions,
+  type StreamAuthSource,
   type StreamClient,
   type StreamClientOptions,
   type StreamConnectionState,
@@ -12,7 +16,8 @@ export {
   type WebSocketFactory,
   type WebSocketLike,
 } from './client';
-export { stream } from './default-client';
+export { storeAuthSource, stream } from './default-client';
 export { frameBatcher, type FrameBatcher, type FrameScheduler } from './frame-batcher';
 export { applyStreamEvent, DEFAULT_TRADES_KEPT, type StreamValue } from './reduce';
 export { useStream, useStreamConnection, type UseStreamOptions, type UseStreamResult } from './use-stream';
+export { usePrivateStream, type UsePrivateStreamOptions } from './use-private-stream';

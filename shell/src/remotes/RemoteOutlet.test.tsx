@@ -161,4 +161,15 @@ describe('page properties of remote routes', () => {
     await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
     expect(appStore.getState().guestMode).toBe(false);
   });
+
+  it('leaves a signed-in person out of guest mode on a guest page, and puts the page in it when the session goes', async () => {
+    appStore.setState({ auth: { accessToken: VALID_TOKEN, userDetails: null, modals: 'Close' } });
+    await renderShell('/trade/USDT-IDR');
+    await screen.findByRole('heading', { name: 'mf_trade /trade/USDT-IDR' });
+    expect(appStore.getState().guestMode).toBe(false);
+
+    await settle(async () => appStore.getState().setAccessToken(null));
+    expect(screen.getByRole('heading', { name: 'mf_trade /trade/USDT-IDR' })).toBeInTheDocument();
+    expect(appStore.getState().guestMode).toBe(true);
+  });
 });

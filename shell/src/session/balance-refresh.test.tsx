@@ -79,18 +79,29 @@ describe('balance refresh in the shell', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('a guest-mode page: no balance call with a session, until a page that is not one', async () => {
+  it('a guest-mode page with a session: the balances load (guest mode is a guest looking, not the page)', async () => {
     signIn();
     await renderShell('/trade/USDT-IDR');
     await screen.findByRole('heading', { name: 'mf_trade /trade/USDT-IDR' });
+    expect(appStore.getState().guestMode).toBe(false);
+    await waitFor(() => expect(server.calls).toHaveLength(3));
+    expect(trading().idrBalance).toBe('180000');
+    expect(within(banner()).getByTestId('balance-amount')).toHaveTextContent('Rp180.000');
+  });
+
+  it('a guest on a guest-mode page: guest mode, no balance call; logging in there loads them', async () => {
+    await renderShell('/trade/USDT-IDR');
+    await screen.findByRole('heading', { name: 'mf_trade /trade/USDT-IDR' });
     await settle(async () => undefined);
+    expect(appStore.getState().guestMode).toBe(true);
     expect(server.calls).toEqual([]);
     expect(within(banner()).queryByTestId('header-balance')).toBeNull();
 
-    await settle(async () => fireEvent.click(within(banner()).getByRole('link', { name: 'Portofolio' })));
-    await screen.findByRole('heading', { name: 'mf_portfolio /portfolio' });
+    await act(async () => {
+      appStore.getState().login({ accessToken: VALID_TOKEN, userDetails: { id: 'user-1', gssKycStatus: 'VERIFIED' } });
+    });
+    expect(appStore.getState().guestMode).toBe(false);
     await waitFor(() => expect(server.calls).toHaveLength(3));
-    expect(trading().idrBalance).toBe('180000');
   });
 
   it('a remote that cannot load: its panel is no guest page, so the balances still load', async () => {

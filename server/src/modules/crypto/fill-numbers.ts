@@ -29,12 +29,12 @@ export interface FillNumbers {
 }
 
 const D = (v: string | TradingDecimal): TradingDecimal => new TradingDecimal(v);
-const nonNegative = (d: TradingDecimal): TradingDecimal => (d.isNegative() ? D(0) : d);
+const nonNegative = (d: TradingDecimal): TradingDecimal => (d.isNegative() ? D('0') : d);
 
 export function fillNumbers(order: OrderTotals, levels: readonly LevelFill[], rates: FeeRates): FillNumbers {
-  const quantity = levels.reduce((sum, l) => sum.plus(l.quantity), D(0));
+  const quantity = levels.reduce((sum, l) => sum.plus(l.quantity), D('0'));
   if (!quantity.gt(0)) throw new RangeError('a fill needs a quantity above 0');
-  const rawBase = levels.reduce((sum, l) => sum.plus(D(l.quantity).times(l.price)), D(0));
+  const rawBase = levels.reduce((sum, l) => sum.plus(D(l.quantity).times(l.price)), D('0'));
   const before = D(order.filledAmount);
   const after = before.plus(rawBase);
   const was = chargesForBase(order.side, before, rates);

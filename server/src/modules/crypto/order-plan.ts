@@ -334,17 +334,17 @@ export function orderNeeds(order: OrderShape, settings: CryptoSettings, rates: F
   const filled = D(order.filledQuantity);
   if (order.side === 'SELL') return D(order.execQuantity as string).minus(filled);
   const paid = D(order.total);
-  if (order.execQuantity === null) return TradingDecimal.max(D(order.amount as string).minus(paid), 0);
+  if (order.execQuantity === null) return TradingDecimal.max(D(order.amount as string).minus(paid), D('0'));
   const rest = D(order.execQuantity).minus(filled);
   const behaviour = behaviourOf(order);
   const price = behaviour === 'STOP_MARKET' ? bandedPrice(order.stopPrice as string, settings.marketBandPercent, 'BUY') : D(order.limitPrice as string);
   const total = D(chargesForBase('BUY', D(order.filledAmount).plus(rest.times(price)), rates).total);
-  return TradingDecimal.max(total.minus(paid), 0);
+  return TradingDecimal.max(total.minus(paid), D('0'));
 }
 
 /** What a group (one order, or the open legs of an OCO sharing one hold) must hold. */
 export function groupNeeds(legs: readonly OrderShape[], settings: CryptoSettings, rates: FeeRates): string {
-  let most = D(0);
+  let most = D('0');
   for (const leg of legs) most = TradingDecimal.max(most, orderNeeds(leg, settings, rates));
   // IDR holds are whole Rupiah; asset units keep their step.
   return plain(legs[0]?.side === 'BUY' ? most.ceil() : most);

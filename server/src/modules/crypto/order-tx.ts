@@ -5,9 +5,9 @@
 // records what changed so they can publish it after the commit.
 import type { FeeRates } from '@pasar/shared/trading';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { AccountRef, LedgerOps, TransferLeg } from '../../ledger/api';
+import type { AccountRef, InsufficientFunds, LedgerOps, TransferLeg } from '../../ledger/api';
 import type { PasarDb } from '../../db/database';
-import { isOpen, next, type LevelFill, type OrderEvent } from '../../trading';
+import { canApply, isOpen, next, type LevelFill, type OrderEvent } from '../../trading';
 import { fillNumbers } from './fill-numbers';
 import { groupNeeds, type CryptoSettings } from './order-plan';
 import { shapeOf, stateOf } from './order-view';
@@ -26,6 +26,11 @@ export const cashOf = (userId: string): AccountRef => ({ userId, currency: 'IDR'
 export const spotOf = (userId: string, asset: string): AccountRef => ({ userId, currency: asset, purpose: 'SPOT' });
 export const holdAccountOf = (order: Pick<OrderRow, 'userId' | 'side' | 'asset'>): AccountRef =>
   order.side === 'BUY' ? cashOf(order.userId) : spotOf(order.userId, order.asset);
+
+/** The ledger's refusals as the catalogue's codes: 9504 for crypto units, 1115 for IDR. */
+export function ledgerCode(error: InsufficientFunds): '9504' | '1115' {
+  return 'purpose' in error.account && error.account.purpose === 'SPOT' ? '9504' : '1115';
+}
 
 export type Ops = LedgerOps & { readonly db: PasarDb };
 
@@ -152,7 +157,7 @@ export class OrderTx {
   async refuse(order: OrderRow, reason: string, extra: readonly OrderEvent[] = []): Promise<OrderRow> {
     let state = stateOf(order);
     for (const event of extra) state = next(state, event);
-    const event: OrderEvent = isRejectable(state) ? 'REJECT' : 'FAIL';
+    const event: OrderEvent = canApply(state, 'REJECT') ? 'REJECT' : 'FAIL';
     const updated = await this.transition(order, [...extra, event], { reason });
     await this.settleHold([updated]);
     return updated;
@@ -194,12 +199,3 @@ export class OrderTx {
     return { holdId: hold.id, amount: hold.amount };
   }
 }
-
-const isRejectable = (state: ReturnType<typeof stateOf>): boolean => {
-  try {
-    next(state, 'REJECT');
-    return true;
-  } catch {
-    return false;
-  }
-};

@@ -1,7 +1,7 @@
 // The crypto module's database access: orders and fills (its own tables) and the user's identity
 // check (identity's column, read). Balances are the ledger's. Inside a ledger transaction the
 // service builds a repo on the transaction's `db`, so its rows commit with the ledger's.
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
 import { cryptoFills, cryptoOrders, users, type FillRow, type NewFillRow, type NewOrderRow, type OrderRow } from './tables';
 
@@ -51,6 +51,11 @@ export function createCryptoRepo(db: PasarDb) {
     async byId(id: string): Promise<OrderRow | null> {
       const [row] = await db.select().from(cryptoOrders).where(eq(cryptoOrders.id, id));
       return row ?? null;
+    },
+
+    async byIds(ids: readonly string[]): Promise<OrderRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(cryptoOrders).where(inArray(cryptoOrders.id, [...ids]));
     },
 
     /** Both legs of an OCO group. */

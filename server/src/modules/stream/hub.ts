@@ -17,17 +17,30 @@
 // - Interest: every `interestMs`, and at once when a new stream appears, the hub announces its
 //   streams on `stream.interest`, so the market publisher (on whichever instance leads) knows
 //   what to compute.
+// - Private channels (issue 6; protocol in the shared contract's stream.ts): `{op:'auth', token}`
+//   authenticates the connection as a user (again with each renewed token); `orders` and
+//   `balances` then subscribe that user's topics (`user.<id>.<channel>`) and every message is
+//   forwarded as it comes (no conflation, no skipping for slow clients: they are few and each
+//   one matters). Private operations of a connection run one after the other, in order. The
+//   authentication ends (every private subscription with it, public streams untouched) when the
+//   token expires without a new one, on `{op:'unauth'}`, and when the periodic check (at every
+//   heartbeat, `pingMs`) finds the session ended (a logout from another device) or the user
+//   deactivated.
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import {
+  PRIVATE_STREAM_CHANNELS,
   StreamClientMessage,
+  StreamPrivateClientMessage,
   STREAM_LIMITS,
   errorMessage,
   normalizeStreamSpec,
   streamKey,
   type ErrorCode,
   type Language,
+  type PrivateStreamChannel,
   type StreamSpec,
+  type StreamUnauthenticatedMessage,
   type Trade,
 } from '@pasar/shared/contract';
 import { topicOfStream, topics, type PubSub, type Unsubscribe } from '../../pubsub';
@@ -38,11 +51,22 @@ export interface HubLogger {
   debug(obj: object, msg?: string): void;
 }
 
+/** What the hub learns from an access token: its user and expiry, or the catalogue code refusing it. */
+export type AuthOutcome =
+  | { readonly ok: true; readonly userId: string; readonly sessionId: string; readonly expiresAt: number }
+  | { readonly ok: false; readonly code: ErrorCode };
+
+/** Checks an access token (and its session) now; rejects only on an unexpected failure (database down). */
+export type StreamAuthenticator = (token: string, ip: string) => Promise<AuthOutcome>;
+
 export interface StreamHubOptions {
   readonly pubsub: PubSub;
   readonly source: StreamSource;
   readonly conflateMs: number;
+  /** Heartbeat period; authenticated connections are checked again at each one. */
   readonly pingMs: number;
+  /** Private channels: without it every `auth` is refused. */
+  readonly authenticate?: StreamAuthenticator;
   readonly log?: HubLogger;
   /** This instance's id in interest announcements. */
   readonly instanceId?: string;
@@ -63,11 +87,28 @@ interface Connection {
   readonly id: number;
   readonly socket: WebSocket;
   readonly language: Language;
+  readonly ip: string;
   readonly subs: Map<string, Subscription>;
   alive: boolean;
   slowSince: number | null;
   drainTimer: NodeJS.Timeout | null;
+  /** The authenticated user (private channels), replaced by each successful `auth`. */
+  auth: ConnectionAuth | null;
+  authTimer: NodeJS.Timeout | null;
+  /** Private subscriptions: the bus subscription of each channel (settles once subscribed). */
+  readonly privateSubs: Map<PrivateStreamChannel, Promise<Unsubscribe | null>>;
+  /** Private operations run in order: each waits for the previous one. */
+  privateQueue: Promise<void>;
 }
+
+interface ConnectionAuth {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly token: string;
+  readonly expiresAt: number;
+}
+
+type UnauthenticatedReason = StreamUnauthenticatedMessage['reason'];
 
 interface Subscription {
   readonly conn: Connection;
@@ -100,7 +141,23 @@ export interface HubStats {
   readonly streams: number;
   readonly framesSent: number;
   readonly droppedForSlowClients: number;
+  /** Connections authenticated as a user, and their private subscriptions. */
+  readonly authenticated: number;
+  readonly privateSubscriptions: number;
 }
+
+const isPrivateChannel = (value: unknown): value is PrivateStreamChannel =>
+  typeof value === 'string' && (PRIVATE_STREAM_CHANNELS as readonly string[]).includes(value);
+
+/** A message for the private side: auth, unauth, or a (un)subscribe naming a private channel. */
+function isPrivateOp(json: unknown): boolean {
+  if (typeof json !== 'object' || json === null) return false;
+  const { op, channel } = json as { op?: unknown; channel?: unknown };
+  return op === 'auth' || op === 'unauth' || ((op === 'subscribe' || op === 'unsubscribe') && isPrivateChannel(channel));
+}
+
+/** setTimeout's ceiling (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class StreamHub {
   private readonly connections = new Set<Connection>();
@@ -136,11 +193,19 @@ export class StreamHub {
   }
 
   stats(): HubStats {
+    let authenticated = 0;
+    let privateSubscriptions = 0;
+    for (const conn of this.connections) {
+      if (conn.auth) authenticated++;
+      privateSubscriptions += conn.privateSubs.size;
+    }
     return {
       connections: this.connections.size,
       streams: this.streams.size,
       framesSent: this.framesSent,
       droppedForSlowClients: this.droppedForSlowClients,
+      authenticated,
+      privateSubscriptions,
     };
   }
 
@@ -149,8 +214,8 @@ export class StreamHub {
     return [...this.streams.values()].map((stream) => stream.spec);
   }
 
-  /** Takes over an accepted WebSocket until it closes. */
-  accept(socket: WebSocket, language: Language): void {
+  /** Takes over an accepted WebSocket until it closes (`ip`: the client's, for session bookkeeping). */
+  accept(socket: WebSocket, language: Language, ip = ''): void {
     if (this.closed) {
       socket.close(1001, 'server shutting down');
       return;
@@ -159,10 +224,15 @@ export class StreamHub {
       id: this.nextConnectionId++,
       socket,
       language,
+      ip,
       subs: new Map(),
       alive: true,
       slowSince: null,
       drainTimer: null,
+      auth: null,
+      authTimer: null,
+      privateSubs: new Map(),
+      privateQueue: Promise.resolve(),
     };
     this.connections.add(conn);
     socket.on('pong', () => {
@@ -213,6 +283,10 @@ export class StreamHub {
       json = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw as ArrayBuffer).toString('utf8'));
     } catch {
       this.sendError(conn, '002', {}, [{ path: '', message: 'not JSON' }]);
+      return;
+    }
+    if (isPrivateOp(json)) {
+      this.onPrivateMessage(conn, json);
       return;
     }
     const parsed = StreamClientMessage.safeParse(json);
@@ -283,6 +357,164 @@ export class StreamHub {
     if (!this.connections.delete(conn)) return;
     if (conn.drainTimer) clearInterval(conn.drainTimer);
     for (const key of [...conn.subs.keys()]) this.unsubscribe(conn, key);
+    if (conn.authTimer) clearTimeout(conn.authTimer);
+    conn.authTimer = null;
+    conn.auth = null;
+    this.dropPrivate(conn);
+  }
+
+  // -- private channels -------------------------------------------------------------------------
+
+  private onPrivateMessage(conn: Connection, json: unknown): void {
+    const parsed = StreamPrivateClientMessage.safeParse(json);
+    if (!parsed.success) {
+      // A union's issues: the member named by `op` explains best; the token is never echoed.
+      const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      this.sendError(conn, '002', {}, details.slice(0, 5));
+      return;
+    }
+    const message = parsed.data;
+    this.enqueuePrivate(conn, async () => {
+      switch (message.op) {
+        case 'auth':
+          return this.authenticate(conn, message.token);
+        case 'unauth':
+          if (conn.auth) this.endAuth(conn, 'signed-out');
+          else this.sendRaw(conn, JSON.stringify({ type: 'unauthenticated', reason: 'signed-out' }));
+          return;
+        case 'subscribe':
+          return this.subscribePrivate(conn, message.channel);
+        case 'unsubscribe':
+          this.unsubscribePrivate(conn, message.channel);
+          this.sendRaw(conn, JSON.stringify({ type: 'subscription', channel: message.channel, active: false }));
+          return;
+      }
+    });
+  }
+
+  private enqueuePrivate(conn: Connection, task: () => Promise<void> | void): void {
+    conn.privateQueue = conn.privateQueue
+      .then(() => (this.connections.has(conn) ? task() : undefined))
+      .catch((error: unknown) => this.options.log?.warn({ err: error, connection: conn.id }, 'stream: private operation failed'));
+  }
+
+  private async authenticate(conn: Connection, token: string): Promise<void> {
+    const authenticate = this.options.authenticate;
+    let outcome: AuthOutcome;
+    try {
+      outcome = authenticate ? await authenticate(token, conn.ip) : { ok: false, code: '009' };
+    } catch (error) {
+      this.options.log?.warn({ err: error, connection: conn.id }, 'stream: authenticating failed');
+      outcome = { ok: false, code: '001' };
+    }
+    if (!this.connections.has(conn)) return;
+    if (!outcome.ok) {
+      this.endAuth(conn, 'invalid', outcome.code);
+      return;
+    }
+    // Another user on this connection: the previous user's events stop here.
+    if (conn.auth && conn.auth.userId !== outcome.userId) this.dropPrivate(conn);
+    conn.auth = { userId: outcome.userId, sessionId: outcome.sessionId, token, expiresAt: outcome.expiresAt };
+    this.armExpiry(conn);
+    this.sendRaw(conn, JSON.stringify({ type: 'authenticated', expiresAt: outcome.expiresAt }));
+  }
+
+  /** Ends the token's validity at its expiry, unless a new token arrives first. */
+  private armExpiry(conn: Connection): void {
+    if (conn.authTimer) clearTimeout(conn.authTimer);
+    const auth = conn.auth;
+    if (!auth) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, auth.expiresAt - this.now()));
+    conn.authTimer = setTimeout(() => {
+      conn.authTimer = null;
+      if (conn.auth === auth && this.connections.has(conn)) this.endAuth(conn, 'expired', '009');
+    }, delay);
+    conn.authTimer.unref();
+  }
+
+  /** Forgets the user of a connection, ends its private subscriptions, and says why. */
+  private endAuth(conn: Connection, reason: UnauthenticatedReason, code?: ErrorCode): void {
+    if (conn.authTimer) clearTimeout(conn.authTimer);
+    conn.authTimer = null;
+    conn.auth = null;
+    this.dropPrivate(conn);
+    this.sendUnauthenticated(conn, reason, code);
+  }
+
+  private sendUnauthenticated(conn: Connection, reason: UnauthenticatedReason, code?: ErrorCode, channel?: PrivateStreamChannel): void {
+    this.sendRaw(
+      conn,
+      JSON.stringify({
+        type: 'unauthenticated',
+        reason,
+        ...(channel ? { channel } : {}),
+        ...(code ? { error_code: code, error_message: errorMessage(code, conn.language) } : {}),
+      }),
+    );
+  }
+
+  private async subscribePrivate(conn: Connection, channel: PrivateStreamChannel): Promise<void> {
+    const auth = conn.auth;
+    if (!auth) {
+      this.sendUnauthenticated(conn, 'required', '009', channel);
+      return;
+    }
+    if (!conn.privateSubs.has(channel)) {
+      const subscribed = this.options.pubsub
+        .subscribe(topics.user(auth.userId, channel), (message) => this.forwardPrivate(conn, auth.userId, channel, message))
+        .catch((error: unknown) => {
+          this.options.log?.warn({ err: error, channel }, 'stream: subscribing a private topic failed');
+          return null;
+        });
+      conn.privateSubs.set(channel, subscribed);
+      const unsubscribe = await subscribed;
+      if (conn.privateSubs.get(channel) !== subscribed) return; // dropped meanwhile (and unsubscribed there)
+      if (!unsubscribe) {
+        conn.privateSubs.delete(channel);
+        this.sendError(conn, '001', {});
+        return;
+      }
+    }
+    // Once the bus subscription is in place: every event published after this answer arrives.
+    this.sendRaw(conn, JSON.stringify({ type: 'subscription', channel, active: true }));
+  }
+
+  private unsubscribePrivate(conn: Connection, channel: PrivateStreamChannel): void {
+    const subscribed = conn.privateSubs.get(channel);
+    if (!subscribed) return;
+    conn.privateSubs.delete(channel);
+    void subscribed.then((unsubscribe) => unsubscribe?.()).catch(() => undefined);
+  }
+
+  private dropPrivate(conn: Connection): void {
+    for (const channel of [...conn.privateSubs.keys()]) this.unsubscribePrivate(conn, channel);
+  }
+
+  /** Sends a user's event on, if the connection still belongs to that user and holds the channel. */
+  private forwardPrivate(conn: Connection, userId: string, channel: PrivateStreamChannel, message: unknown): void {
+    if (conn.auth?.userId !== userId || !conn.privateSubs.has(channel)) return;
+    this.sendRaw(conn, `{"type":"event","channel":"${channel}","data":${JSON.stringify(message)}}`);
+  }
+
+  /** The periodic check: each authenticated connection's session must still be active. */
+  private checkSessions(): void {
+    for (const conn of this.connections) {
+      const auth = conn.auth;
+      if (!auth) continue;
+      this.enqueuePrivate(conn, async () => {
+        if (conn.auth !== auth || !this.options.authenticate) return;
+        let outcome: AuthOutcome;
+        try {
+          outcome = await this.options.authenticate(auth.token, conn.ip);
+        } catch (error) {
+          // Unknown (the database is down): keep the user until a check can tell.
+          this.options.log?.warn({ err: error, connection: conn.id }, 'stream: checking a session failed');
+          return;
+        }
+        if (conn.auth !== auth || !this.connections.has(conn)) return;
+        if (!outcome.ok) this.endAuth(conn, auth.expiresAt <= this.now() ? 'expired' : 'ended', outcome.code);
+      });
+    }
   }
 
   // -- streams ----------------------------------------------------------------------------------
@@ -414,6 +646,7 @@ export class StreamHub {
   // -- heartbeat and interest -------------------------------------------------------------------
 
   private heartbeat(): void {
+    this.checkSessions();
     for (const conn of [...this.connections]) {
       if (!conn.alive) {
         conn.socket.terminate();

@@ -1,8 +1,10 @@
-// The stream module: GET /api/stream (the WebSocket hub) and the market publisher, over the
-// pub/sub bus (`app.pubsub`) and the market feed (`app.market`). Registered under `/api`.
+// The stream module: GET /api/stream (the WebSocket hub, with the users' private channels) and
+// the market publisher, over the pub/sub bus (`app.pubsub`), the market feed (`app.market`) and
+// the identity service (`app.identity`). Registered under `/api`.
 import type { FastifyPluginAsync } from 'fastify';
 import type { SteerState } from '../../market/runtime';
 import { topics } from '../../pubsub';
+import { identityAuthenticator } from './auth';
 import { marketStreamSource } from './source';
 import { wireStreams } from './wiring';
 
@@ -27,6 +29,7 @@ export const streamModule: FastifyPluginAsync = async (app) => {
     conflateMs: app.config.stream.conflateMs,
     pingMs: app.config.stream.pingMs,
     tickMs: app.config.market.tickMs,
+    authenticate: identityAuthenticator(app.identity),
     log: app.log,
   });
 

@@ -1,4 +1,5 @@
-// GET /api/stream: the WebSocket of live market data (guests welcome: market data is public).
+// GET /api/stream: the WebSocket of live market data (guests welcome: market data is public) and,
+// after `{op:'auth', token}`, of the user's private channels.
 // The language of error messages comes from `?lang=en|id` (browsers cannot set headers on a
 // WebSocket) or `x-language-code`.
 import type { FastifyPluginAsync } from 'fastify';
@@ -14,6 +15,6 @@ export const streamRoutes: FastifyPluginAsync<{ hub: StreamHub }> = async (app, 
     const query = request.query as { lang?: unknown } | undefined;
     const lang = typeof query?.lang === 'string' ? query.lang.toLowerCase() : '';
     const language: Language = lang.startsWith('en') ? 'en' : lang.startsWith('id') ? 'id' : languageOf(request) ?? DEFAULT_LANGUAGE;
-    hub.accept(socket, language);
+    hub.accept(socket, language, request.ip);
   });
 };

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PubSub } from '../../pubsub';
-import { StreamHub, type HubLogger } from './hub';
+import { StreamHub, type HubLogger, type StreamAuthenticator } from './hub';
 import { MarketPublisher } from './publisher';
 import { streamRoutes } from './routes';
 import type { StreamSource } from './source';
@@ -14,6 +14,8 @@ export interface StreamWiringOptions {
   readonly conflateMs: number;
   readonly pingMs: number;
   readonly tickMs: number;
+  /** Private channels (the product's app: over the identity service). */
+  readonly authenticate?: StreamAuthenticator;
   readonly log?: HubLogger;
   /** No market publisher on this app (the benchmark publishes by itself). */
   readonly withoutPublisher?: boolean;
@@ -29,7 +31,12 @@ export interface StreamWiring {
 export async function wireStreams(app: FastifyInstance, options: StreamWiringOptions): Promise<StreamWiring> {
   const instanceId = randomUUID();
   const common = { pubsub: options.pubsub, source: options.source, instanceId, ...(options.log ? { log: options.log } : {}) };
-  const hub = new StreamHub({ ...common, conflateMs: options.conflateMs, pingMs: options.pingMs });
+  const hub = new StreamHub({
+    ...common,
+    conflateMs: options.conflateMs,
+    pingMs: options.pingMs,
+    ...(options.authenticate ? { authenticate: options.authenticate } : {}),
+  });
   const publisher = options.withoutPublisher ? null : new MarketPublisher({ ...common, tickMs: options.tickMs });
   hub.start();
   await publisher?.start();

@@ -1,0 +1,178 @@
+// The signed-in user's position in the crypto of an asset page: quantity (and what open sell
+// orders leave available), average cost, market value and P&L, from the portfolio API. Nothing
+// for guests. Loaded again on a `balances` event of the private stream and on return to the tab.
+import styled from '@emotion/styled';
+import {
+  api,
+  baseAssetOf,
+  Card,
+  compareDecimal,
+  ErrorState,
+  formatCurrency,
+  formatNumber,
+  formatPercentChange,
+  media,
+  PORTFOLIO_PATHS,
+  Skeleton,
+  TextLink,
+  toDecimalString,
+  tokens,
+  useApiData,
+  useAppStore,
+  usePrivateStream,
+  VisuallyHidden,
+  type AssetHoldingsResponse,
+} from '@pasar/shared';
+import { useEffect, useRef } from 'react';
+import { useTradeT } from '../i18n';
+import { registerAssetPositionTranslations } from './asset-position-i18n';
+
+registerAssetPositionTranslations();
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${tokens.space.md};
+  margin: 0 0 ${tokens.space.md};
+  ${media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  dt {
+    color: ${tokens.colors.textMuted};
+    font-size: ${tokens.fontSizes.xs};
+  }
+  dd {
+    margin: 0;
+    font-family: ${tokens.fonts.mono};
+    font-variant-numeric: tabular-nums;
+    font-weight: ${tokens.fontWeights.semibold};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${tokens.space.sm};
+  color: ${tokens.colors.textMuted};
+  font-size: ${tokens.fontSizes.xs};
+`;
+
+const Signed = styled.span<{ $sign: -1 | 0 | 1 }>`
+  white-space: nowrap;
+  color: ${({ $sign }) => ($sign > 0 ? tokens.colors.buyText : $sign < 0 ? tokens.colors.sellText : tokens.colors.textMuted)};
+`;
+
+const decimalsOf = (value: string): number => value.split('.')[1]?.length ?? 0;
+
+function signOf(value: string): -1 | 0 | 1 {
+  const text = toDecimalString(value);
+  if (!text || !/[1-9]/.test(text)) return 0;
+  return text.startsWith('-') ? -1 : 1;
+}
+
+/** A P&L in colour AND in text: its sign, an arrow, and "gain"/"loss" for screen readers. */
+function Pnl({ amount, percent, testId }: { amount: string; percent?: string; testId?: string }) {
+  const { t, i18n } = useTradeT();
+  const lng = i18n.language === 'en' ? 'en' : 'id';
+  const sign = signOf(amount);
+  return (
+    <Signed $sign={sign} data-testid={testId}>
+      {sign !== 0 && <span aria-hidden="true">{sign > 0 ? '▲ ' : '▼ '}</span>}
+      {formatCurrency(amount, 'IDR', lng, { signDisplay: 'exceptZero' })}
+      {percent !== undefined && ` (${formatPercentChange(percent, lng)})`}
+      {sign !== 0 && <VisuallyHidden> {t(sign > 0 ? 'assetPosition.gain' : 'assetPosition.loss')}</VisuallyHidden>}
+    </Signed>
+  );
+}
+
+/** Renders nothing unless someone is signed in (asset pages are open to guests). */
+export function AssetPosition({ symbol }: { symbol: string }) {
+  const signedIn = useAppStore((state) => state.auth.accessToken !== null && !state.guestMode);
+  return signedIn ? <SignedInPosition symbol={symbol} asset={baseAssetOf(symbol)} /> : null;
+}
+
+function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) {
+  const { t, i18n } = useTradeT();
+  const lng = i18n.language === 'en' ? 'en' : 'id';
+  const holdings = useApiData(
+    () => api.get<AssetHoldingsResponse>(PORTFOLIO_PATHS.assetHoldings, { params: { assetType: 'CRYPTO', symbol }, language: true }),
+    [symbol],
+  );
+  const refresh = useRef(holdings.refresh);
+  refresh.current = holdings.refresh;
+  usePrivateStream('balances', () => void refresh.current(), { onResync: () => void refresh.current() });
+  useEffect(() => {
+    const onFocus = () => void refresh.current();
+    const onVisibility = () => document.visibilityState === 'visible' && onFocus();
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+
+  const holding = holdings.data?.items.find((item) => item.symbol === symbol);
+
+  const idr = (value: string) => formatCurrency(value, 'IDR', lng, { rounding: 'trunc' });
+  const exact = (value: string) => formatCurrency(value, 'IDR', lng, { maxFractionDigits: decimalsOf(value) });
+  const quantity = (value: string) => formatNumber(value, lng, { maxFractionDigits: decimalsOf(value) });
+
+  return (
+    <Card title={t('assetPosition.title')} data-testid="asset-position">
+      {holdings.error ? (
+        <ErrorState compact headingLevel={3} title={t('assetPosition.loadFailed')} onRetry={() => void holdings.reload()} />
+      ) : !holdings.data ? (
+        <div aria-busy="true" aria-label={t('assetPosition.loading')}>
+          <Skeleton lines={3} />
+        </div>
+      ) : holding ? (
+        <>
+          <Figures>
+            <div>
+              <dt>{t('assetPosition.quantity')}</dt>
+              <dd data-testid="position-quantity">
+                {quantity(holding.quantity)} {asset}
+              </dd>
+            </div>
+            {compareDecimal(holding.available, holding.quantity) !== 0 && (
+              <div>
+                <dt>{t('assetPosition.available')}</dt>
+                <dd data-testid="position-available">
+                  {quantity(holding.available)} {asset}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('assetPosition.averageCost')}</dt>
+              <dd data-testid="position-average-cost">{exact(holding.averageCost)}</dd>
+            </div>
+            <div>
+              <dt>{t('assetPosition.marketValue')}</dt>
+              <dd data-testid="position-market-value">{idr(holding.marketValue)}</dd>
+            </div>
+            <div>
+              <dt>{t('assetPosition.costBasis')}</dt>
+              <dd>{idr(holding.costBasis)}</dd>
+            </div>
+            <div>
+              <dt>{t('assetPosition.unrealizedPnl')}</dt>
+              <dd>
+                <Pnl amount={holding.unrealizedPnl} percent={holding.unrealizedPnlPercent} testId="position-unrealized" />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('assetPosition.realizedPnl')}</dt>
+              <dd>
+                <Pnl amount={holding.realizedPnl} testId="position-realized" />
+              </dd>
+            </div>
+          </Figures>
+          <Note>{t('assetPosition.priceNote')}</Note>
+          <TextLink to="/portfolio">{t('assetPosition.portfolio')}</TextLink>
+        </>
+      ) : (
+        <Note data-testid="position-none">{t('assetPosition.none', { asset })}</Note>
+      )}
+    </Card>
+  );
+}
