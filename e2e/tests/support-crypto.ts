@@ -36,6 +36,7 @@ export interface Order {
   limitPrice: string | null;
   stopPrice: string | null;
   filledQuantity: string;
+  averagePrice: string | null;
   total: string;
   ocoGroupId: string | null;
   ocoLeg: string | null;

@@ -39,13 +39,13 @@ export function createCryptoRepo(db: PasarDb) {
       return row?.kycStatus ?? null;
     },
 
-    /** The order(s) a request placed (two for an OCO), legs in a stable order. */
+    /** The order(s) a request placed (two for an OCO: take-profit first, as placed). */
     async byRequest(userId: string, requestId: string): Promise<OrderRow[]> {
       return db
         .select()
         .from(cryptoOrders)
         .where(and(eq(cryptoOrders.userId, userId), eq(cryptoOrders.requestId, requestId)))
-        .orderBy(cryptoOrders.ocoLeg);
+        .orderBy(desc(cryptoOrders.ocoLeg));
     },
 
     async byId(id: string): Promise<OrderRow | null> {
@@ -60,7 +60,7 @@ export function createCryptoRepo(db: PasarDb) {
 
     /** Both legs of an OCO group. */
     async group(groupId: string): Promise<OrderRow[]> {
-      return db.select().from(cryptoOrders).where(eq(cryptoOrders.ocoGroupId, groupId)).orderBy(cryptoOrders.ocoLeg);
+      return db.select().from(cryptoOrders).where(eq(cryptoOrders.ocoGroupId, groupId)).orderBy(desc(cryptoOrders.ocoLeg));
     },
 
     /**

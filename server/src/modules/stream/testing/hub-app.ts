@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createMemoryPubSub, type PubSub } from '../../../pubsub';
 import { websocketPlugin } from '../../../plugins/websocket';
+import type { StreamAuthenticator } from '../hub';
 import type { StreamSource } from '../source';
 import { wireStreams, type StreamWiring } from '../wiring';
 import { createFakeSource } from './fake-source';
@@ -23,6 +24,7 @@ export interface HubAppOptions {
   readonly tickMs?: number;
   readonly pingMs?: number;
   readonly withoutPublisher?: boolean;
+  readonly authenticate?: StreamAuthenticator;
 }
 
 export async function startHubApp(options: HubAppOptions = {}): Promise<HubApp> {
@@ -39,6 +41,7 @@ export async function startHubApp(options: HubAppOptions = {}): Promise<HubApp> 
         pingMs: options.pingMs ?? 25_000,
         tickMs: options.tickMs ?? 20,
         ...(options.withoutPublisher ? { withoutPublisher: true } : {}),
+        ...(options.authenticate ? { authenticate: options.authenticate } : {}),
       });
     },
     { prefix: '/api' },

@@ -1,0 +1,141 @@
+import { CRYPTO_PATHS, cryptoOrderCancelPath, registerTranslations } from '@pasar/shared';
+import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
+import { cryptoOrder, mockOrders, SIGNED_IN } from '../testing/order-fixtures';
+import { useOpenOrdersFeed, useOpenOrdersStore } from './open-orders';
+import { OrdersPanel } from './OrdersPanel';
+
+beforeAll(() => registerTranslations(TRADE_NAMESPACE, tradeTranslations));
+
+let stream: FakePrivateStream;
+beforeEach(() => {
+  stream = installFakePrivateStream();
+});
+afterEach(() => stream.restore());
+
+const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
+
+/** The workspace's part: the feed for the symbol, and the list. */
+function Harness({ symbol = 'BTC-IDR' }: { symbol?: string }) {
+  useOpenOrdersFeed(symbol);
+  return <OrdersPanel symbol={symbol} format={FORMAT} quantityPrecision={8} />;
+}
+
+const limitBuy = cryptoOrder({ id: 'limit-buy', limitPrice: '1600000000', quantity: '0.01', exchangeStatus: 'SENT_TO_EXCHANGE', createdAt: '2026-11-22T02:00:00.000Z', updatedAt: '2026-11-22T02:00:00.000Z' });
+const stopSell = cryptoOrder({ id: 'stop-sell', side: 'SELL', orderType: 'STOP', limitPrice: null, stopPrice: '1500000000', quantity: '0.2', createdAt: '2026-11-22T01:00:00.000Z', updatedAt: '2026-11-22T01:00:00.000Z' });
+
+function render(api = createTestApiClient(), history = [cryptoOrder({ id: 'old-fill', status: 'SUCCESS', exchangeStatus: 'SUCCESS', filledQuantity: '0.01', averagePrice: '1590000000', createdAt: '2026-11-20T01:00:00.000Z' })]) {
+  return renderWithShell(<Harness />, { language: 'en', auth: SIGNED_IN, api: mockOrders(api, { open: [limitBuy, stopSell], history }) });
+}
+
+const rows = () => screen.getAllByTestId('order-row');
+
+describe('open orders', () => {
+  it('lists the symbol’s open orders, newest first, with the status and its exchange display (§4)', async () => {
+    const { api } = render();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByRole('tab', { name: 'Open orders (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy', 'stop-sell']);
+    const first = within(rows()[0]!);
+    expect(first.getByText('Buy')).toBeInTheDocument();
+    expect(first.getByText('Rp1,600,000,000')).toBeInTheDocument();
+    expect(first.getByText('0.01 BTC')).toBeInTheDocument();
+    expect(first.getByTestId('order-status')).toHaveTextContent('Open');
+    // SENT_TO_EXCHANGE reads PENDING (§4 display mapping).
+    expect(first.getByTestId('exchange-status')).toHaveTextContent('Pending');
+    expect(within(rows()[1]!).getByTestId('exchange-status')).toHaveTextContent('Accepted');
+    expect(api.callsTo('GET', CRYPTO_PATHS.orders)[0]!.query).toMatchObject({ scope: 'open', symbol: 'BTC-IDR' });
+  });
+
+  it('follows the private stream: a fill moves an order to history, a new order appears, another symbol’s is ignored', async () => {
+    const { user } = render();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(stream.channels()).toContain('orders');
+
+    act(() => {
+      stream.push('orders', { type: 'order', order: { ...limitBuy, status: 'PARTIALLY_FILLED', filledQuantity: '0.004', updatedAt: '2026-11-22T03:00:00.000Z' } });
+    });
+    expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Partially filled');
+
+    act(() => {
+      stream.push('orders', { type: 'order', order: { ...limitBuy, status: 'SUCCESS', exchangeStatus: 'SUCCESS', filledQuantity: '0.01', updatedAt: '2026-11-22T03:01:00.000Z' } });
+      stream.push('orders', { type: 'order', order: cryptoOrder({ id: 'new-one', createdAt: '2026-11-22T04:00:00.000Z', updatedAt: '2026-11-22T04:00:00.000Z' }) });
+      stream.push('orders', { type: 'order', order: cryptoOrder({ id: 'eth', symbol: 'ETH-IDR' }) });
+    });
+    expect(rows().map((row) => row.dataset.orderId)).toEqual(['new-one', 'stop-sell']);
+    expect(screen.getByRole('tab', { name: 'Open orders (2)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Order history' }));
+    await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy', 'old-fill']));
+    expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Filled');
+  });
+
+  it('cancels after a confirmation (keeping it asks nothing) and shows the answer', async () => {
+    const cancelled = { ...stopSell, status: 'CANCELLED' as const, reason: 'USER', updatedAt: '2026-11-22T05:00:00.000Z' };
+    const api = createTestApiClient().reply('POST', cryptoOrderCancelPath('stop-sell'), cancelled);
+    const { user } = render(api);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order Sell Stop 0.2 BTC' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(api.callsTo('POST', cryptoOrderCancelPath('stop-sell'))).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order Sell Stop 0.2 BTC' }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Cancel this order?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(api.callsTo('POST', cryptoOrderCancelPath('stop-sell'))).toHaveLength(1);
+    expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy']);
+  });
+
+  it('shows a refused cancel as an error toast with the server’s message', async () => {
+    const api = createTestApiClient().replyError('POST', cryptoOrderCancelPath('limit-buy'), { code: '9603', message: 'Order sudah terisi' });
+    const { user } = render(api);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Cancel order Buy Limit 0.01 BTC' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order sudah terisi')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('an OCO leg’s cancel says the other leg goes too', async () => {
+    const leg = cryptoOrder({ id: 'tp', side: 'SELL', orderType: 'OCO', ocoLeg: 'TAKE_PROFIT', ocoGroupId: 'g1', limitPrice: '1800000000' });
+    const api = createTestApiClient();
+    const { user } = renderWithShell(<Harness />, { language: 'en', auth: SIGNED_IN, api: mockOrders(api, { open: [leg] }) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(within(rows()[0]!).getByText('Take-profit leg')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Cancel order/ }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('The other OCO leg is cancelled with it.');
+  });
+
+  it('amend puts the order panel in modify mode for that order', async () => {
+    const { user } = render();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Modify order Buy Limit 0.01 BTC' }));
+    expect(useOpenOrdersStore.getState().amendingId).toBe('limit-buy');
+  });
+});
+
+describe('order history', () => {
+  it('asks for history on demand and pages on', async () => {
+    let page = 0;
+    const api = createTestApiClient().on('GET', CRYPTO_PATHS.orders, (request) => {
+      if (request.query.scope === 'open') return { body: { status: 'success', data: { items: [], page: 1, size: 30, hasMore: false } } };
+      page = Number(request.query.page);
+      const item = cryptoOrder({ id: `h${page}`, status: 'CANCELLED', createdAt: `2026-11-${20 - page}T01:00:00.000Z` });
+      return { body: { status: 'success', data: { items: [item], page, size: 30, hasMore: page < 2 } } };
+    });
+    const { user } = renderWithShell(<Harness />, { language: 'en', auth: SIGNED_IN, api });
+    expect(await screen.findByText('No open BTC-IDR orders')).toBeInTheDocument();
+    expect(api.callsTo('GET', CRYPTO_PATHS.orders).filter((c) => c.query.scope === 'history')).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'Order history' }));
+    await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['h1']));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['h1', 'h2']));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
