@@ -19,7 +19,10 @@ beforeEach(() => {
   live = installFakeLive();
   useOpenOrdersStore.setState({ symbol: 'BTC-IDR', open: [], closed: [], loaded: true, error: null, amendingId: null });
 });
-afterEach(() => live.restore());
+afterEach(() => {
+  live.restore();
+  jest.restoreAllMocks();
+});
 
 const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
 
@@ -164,6 +167,7 @@ describe('simple mode (CryptoInstant)', () => {
   });
 
   it('shows the server’s refusal as an error toast, and “Something went wrong” when there is no message', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = createTestApiClient().replyError('POST', CRYPTO_PATHS.buy, { code: '9504', message: 'Saldo kripto tidak cukup (server)', status: 400 });
     const { user } = renderPanel({ api });
     await ready();
@@ -181,6 +185,7 @@ describe('simple mode (CryptoInstant)', () => {
   });
 
   it('uses one request id per reviewed order', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;
     const api = createTestApiClient().on('POST', CRYPTO_PATHS.buy, () => {
       calls += 1;

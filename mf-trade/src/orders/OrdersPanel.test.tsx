@@ -13,7 +13,10 @@ let stream: FakePrivateStream;
 beforeEach(() => {
   stream = installFakePrivateStream();
 });
-afterEach(() => stream.restore());
+afterEach(() => {
+  stream.restore();
+  jest.restoreAllMocks();
+});
 
 const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
 
@@ -72,6 +75,40 @@ describe('open orders', () => {
     expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Filled');
   });
 
+  it('asks for the open orders and the history again when the stream was lapsed (updates may have been missed)', async () => {
+    let open = [limitBuy, stopSell];
+    const api = createTestApiClient().on('GET', CRYPTO_PATHS.orders, (request) => ({
+      body: { status: 'success', data: { items: request.query.scope === 'open' ? open : [], page: 1, size: 30, hasMore: false } },
+    }));
+    const { user } = renderWithShell(<Harness />, { language: 'en', auth: SIGNED_IN, api });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('tab', { name: 'Order history' }));
+    await screen.findByText('No BTC-IDR order history yet');
+    // stop-sell was cancelled while the connection was down.
+    open = [limitBuy];
+    act(() => stream.resync('orders'));
+    await waitFor(() => expect(api.callsTo('GET', CRYPTO_PATHS.orders).filter((c) => c.query.scope === 'history')).toHaveLength(2));
+    await user.click(screen.getByRole('tab', { name: 'Open orders (1)' }));
+    expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy']);
+  });
+
+  it('an update that arrives while the open orders load is newer than their answer', async () => {
+    let answer: (() => void) | null = null;
+    const api = createTestApiClient().on(
+      'GET',
+      CRYPTO_PATHS.orders,
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: { status: 'success', data: { items: [limitBuy, stopSell], page: 1, size: 30, hasMore: false } } });
+        }),
+    );
+    renderWithShell(<Harness />, { language: 'en', auth: SIGNED_IN, api });
+    await waitFor(() => expect(answer).not.toBeNull());
+    act(() => stream.push('orders', { type: 'order', order: { ...stopSell, status: 'SUCCESS', updatedAt: '2026-11-22T09:00:00.000Z' } }));
+    await act(async () => answer!());
+    await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy']));
+  });
+
   it('cancels after a confirmation (keeping it asks nothing) and shows the answer', async () => {
     const cancelled = { ...stopSell, status: 'CANCELLED' as const, reason: 'USER', updatedAt: '2026-11-22T05:00:00.000Z' };
     const api = createTestApiClient().reply('POST', cryptoOrderCancelPath('stop-sell'), cancelled);
@@ -93,6 +130,7 @@ describe('open orders', () => {
   });
 
   it('shows a refused cancel as an error toast with the server’s message', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = createTestApiClient().replyError('POST', cryptoOrderCancelPath('limit-buy'), { code: '9603', message: 'Order sudah terisi' });
     const { user } = render(api);
     await waitFor(() => expect(rows()).toHaveLength(2));

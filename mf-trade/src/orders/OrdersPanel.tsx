@@ -186,6 +186,7 @@ interface HistoryState {
 function History({ symbol, f }: { symbol: string; f: OrderFormatter }) {
   const { t } = useTradeT();
   const closedLive = useOpenOrdersStore((state) => state.closed);
+  const resyncs = useOpenOrdersStore((state) => state.resyncs);
   const [state, setState] = useState<HistoryState>({ items: [], page: 0, hasMore: true, loading: true, error: null });
 
   const load = useCallback(
@@ -208,7 +209,7 @@ function History({ symbol, f }: { symbol: string; f: OrderFormatter }) {
     const controller = new AbortController();
     load(1, controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, resyncs]);
 
   const items = useMemo(() => mergeOrders(state.items, closedLive), [state.items, closedLive]);
 

@@ -5,7 +5,7 @@
 import { api, CRYPTO_PATHS, type CryptoOrder, type CryptoOrderList } from '@pasar/shared';
 import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
-import { isOpenOrder, mergeOrders, upsertOrder } from './order-updates';
+import { isOpenOrder, upsertOrder } from './order-updates';
 import { useOrderStream } from './order-stream';
 
 /** Open orders asked at once (the server's page size limit); more open orders on one symbol are rare. */
@@ -22,14 +22,20 @@ export interface OpenOrdersState {
   error: unknown;
   /** The open order the panel is amending (order panel mode ModifyOrder). */
   amendingId: string | null;
+  /** Bumped when the stream was lapsed and the lists were asked again (the history asks again too). */
+  resyncs: number;
 }
 
-const EMPTY: OpenOrdersState = { symbol: null, open: [], closed: [], loaded: false, error: null, amendingId: null };
+const EMPTY: OpenOrdersState = { symbol: null, open: [], closed: [], loaded: false, error: null, amendingId: null, resyncs: 0 };
 
 export const useOpenOrdersStore = create<OpenOrdersState>()(() => EMPTY);
 
+/** Orders applied while the open orders are being asked: the answer is older than they are. */
+let arrivedDuringLoad: CryptoOrder[] | null = null;
+
 /** Applies whole orders (from the stream or an answer) to the lists of the symbol on screen. */
 export function applyOrders(orders: readonly CryptoOrder[]): void {
+  arrivedDuringLoad?.push(...orders);
   useOpenOrdersStore.setState((state) => {
     let { open, closed, amendingId } = state;
     for (const order of orders) {
@@ -53,22 +59,24 @@ export const fetchOrders = (params: { scope: 'open' | 'history'; symbol: string;
  * asked). The stream hook is always called (hooks keep their order); its messages are applied
  * only to the symbol on screen.
  */
-export function useOpenOrdersFeed(symbol: string | null): { reload: () => void } {
-  const onOrder = useCallback((order: CryptoOrder) => applyOrders([order]), []);
-  useOrderStream(onOrder);
-
+export function useOpenOrdersFeed(symbol: string | null): void {
   const load = useCallback((wanted: string, signal?: AbortSignal) => {
+    const arrived: CryptoOrder[] = [];
+    arrivedDuringLoad = arrived;
     fetchOrders({ scope: 'open', symbol: wanted, size: OPEN_ORDERS_FETCH_SIZE }, signal).then(
       (list) => {
+        if (arrivedDuringLoad === arrived) arrivedDuringLoad = null;
         if (signal?.aborted) return;
         useOpenOrdersStore.setState((state) => {
           if (state.symbol !== wanted) return state;
-          // Updates that arrived while the list was on its way are newer: they win.
-          const open = mergeOrders(list.items, state.open, state.closed).filter(isOpenOrder);
+          // The answer says what is open; updates that arrived while it was on its way are newer.
+          let open = list.items.filter(isOpenOrder);
+          for (const order of arrived) if (order.symbol === wanted) open = upsertOrder(open, order, isOpenOrder);
           return { open, loaded: true, error: null };
         });
       },
       (error: unknown) => {
+        if (arrivedDuringLoad === arrived) arrivedDuringLoad = null;
         if (signal?.aborted) return;
         useOpenOrdersStore.setState((state) => (state.symbol === wanted ? { loaded: true, error } : state));
       },
@@ -83,11 +91,15 @@ export function useOpenOrdersFeed(symbol: string | null): { reload: () => void }
     return () => controller.abort();
   }, [symbol, load]);
 
-  const reload = useCallback(() => {
+  // After a lapse of the stream, updates may have been missed: the open orders are asked again.
+  const resync = useCallback(() => {
     const { symbol: current } = useOpenOrdersStore.getState();
-    if (current) load(current);
+    if (!current) return;
+    useOpenOrdersStore.setState((state) => ({ resyncs: state.resyncs + 1 }));
+    load(current);
   }, [load]);
-  return { reload };
+  const onOrder = useCallback((order: CryptoOrder) => applyOrders([order]), []);
+  useOrderStream(onOrder, { onResync: resync, enabled: symbol !== null });
 }
 
 /** The open orders of the symbol on screen. */

@@ -40,6 +40,8 @@ export interface TickReport {
   readonly hits: number;
   /** Executions that changed an order. */
   readonly executed: number;
+  /** Executions that threw (logged; the order stays as it was). */
+  readonly failed: number;
   readonly elapsedMs: number;
 }
 
@@ -250,6 +252,7 @@ export class CryptoMatcher {
     await market.halts.fresh();
     let hits = 0;
     let executed = 0;
+    let failed = 0;
     const symbols = manual ? manual.map((m) => m.symbol) : [...this.symbols];
     for (const symbol of symbols) {
       if (this.index.sizeOf(symbol) === 0) {
@@ -269,11 +272,12 @@ export class CryptoMatcher {
         try {
           if (await this.execute(entry.id, tick, bookOf)) executed++;
         } catch (err) {
+          failed++;
           this.deps.log.error({ err, orderId: entry.id }, 'crypto matcher: execution failed');
         }
       }
     }
-    return { hits, executed, elapsedMs: performance.now() - started };
+    return { hits, executed, failed, elapsedMs: performance.now() - started };
   }
 
   /** Executes one order the tick hit; false when it had moved on (the index is corrected). */
