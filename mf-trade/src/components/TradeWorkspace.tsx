@@ -17,8 +17,7 @@ import { useResource } from '../market/use-resource';
 import { chartLayoutOf } from '../markets/chart-resolutions';
 import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
 import { layoutFor } from '../order/layout-preference';
-import { OrderArea, OrdersArea } from '../order/OrderArea';
-import { useOpenOrdersFeed } from '../orders/open-orders';
+import { OrderArea, OrdersArea, OrdersFeedSlot } from '../order/OrderArea';
 import { HaltBanner } from './HaltBanner';
 import { MarketNav } from './MarketNav';
 import { OrderBook } from './OrderBook';
@@ -132,10 +131,8 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
   const halted = ticker.data ? tickerHalted : (halt.data?.halted ?? false);
   const haltText = halted ? (halt.data?.reason?.description || t('halt.description')) : null;
 
-  // Crypto spot orders (issue 6): the panel, and the signed-in user's open orders fed live.
-  const signedIn = useAppStore((state) => state.auth.accessToken !== null);
+  // Crypto spot orders (issue 6): the order panel, and the signed-in user's orders fed live.
   const trading = market === 'crypto' && !instrument.unknown;
-  useOpenOrdersFeed(trading && signedIn ? symbol : null);
 
   // The active symbol and chart layout are shared state other parts of the app read.
   useEffect(() => {
@@ -176,6 +173,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
         </TopBar>
         <SymbolHeader symbol={symbol} market={market} instrument={instrument.data} ticker={ticker.data} format={format} />
         <HaltBanner halted={halted} reason={halt.data?.halted ? halt.data.reason : null} />
+        {trading && <OrdersFeedSlot symbol={symbol} />}
         {Boolean(ticker.error) && !ticker.data && (
           <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
         )}

@@ -5,7 +5,6 @@ import {
   createUuid,
   eventBus,
   Field,
-  NumericInput,
   showToast,
   Stack,
   Button,
@@ -18,30 +17,14 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
-import { applyOrders } from '../orders/open-orders';
-import { amendOrder } from './order-api';
+import { applyOrders } from '../orders/orders-feed';
+import { amendOrder, messageOf } from './order-api';
 import { assetOf, orderFormatter } from './order-format';
-import { cleanDecimal, isPositive, truncateTo, type PriceField } from './order-math';
+import { amendablePrices, cleanDecimal, isPositive, truncateTo, type PriceField } from './order-math';
 import { Figures, Form, Muted } from './order-styles';
-import { messageOf } from './OrderTicket';
+import { OrderNumberInput } from './OrderNumberInput';
 
 type AmendField = 'size' | Extract<PriceField, 'limitPrice' | 'stopPrice'>;
-
-/** The prices an open order can still move: its limit, its stop until the stop has triggered. */
-export function amendablePrices(order: CryptoOrder): Array<'limitPrice' | 'stopPrice'> {
-  switch (order.orderType) {
-    case 'LIMIT':
-      return ['limitPrice'];
-    case 'STOP':
-      return ['stopPrice'];
-    case 'STOP_LIMIT':
-      return order.triggeredAt ? ['limitPrice'] : ['stopPrice', 'limitPrice'];
-    case 'OCO':
-      return order.ocoLeg === 'STOP_LOSS' ? ['stopPrice'] : ['limitPrice'];
-    case 'MARKET':
-      return [];
-  }
-}
 
 interface AmendValues {
   size: string;
@@ -136,14 +119,14 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
         {filled && <Muted>{t('amend.partlyFilled', { filled: f.quantity(order.filledQuantity) })}</Muted>}
         {prices.map((field) => (
           <Field key={field} label={t(`ticket.${field}`)} error={problems[field]} required>
-            <NumericInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={types.pricePrecision} step={instrument?.tickSize} unit="IDR" />
+            <OrderNumberInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={types.pricePrecision} step={instrument?.tickSize} unit="IDR" />
           </Field>
         ))}
         <Field label={sizeLabel} error={problems.size} required>
           {order.inputType === 'quantity' ? (
-            <NumericInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={types.quantityPrecision} step={types.quantityStep} unit={asset} />
+            <OrderNumberInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={types.quantityPrecision} step={types.quantityStep} unit={asset} />
           ) : (
-            <NumericInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={types.amountPrecision} unit="IDR" />
+            <OrderNumberInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={types.amountPrecision} unit="IDR" />
           )}
         </Field>
         <Stack direction="row" gap="sm" wrap>

@@ -9,6 +9,7 @@ import type { Instrument } from '../market/types';
 import { assetOf } from './order-format';
 
 const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
+const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
 const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
 
 export interface OrderAreaProps {
@@ -78,5 +79,16 @@ export function OrdersArea({ symbol, format, quantityPrecision }: { symbol: stri
         <OrdersPanel symbol={symbol} format={format} quantityPrecision={quantityPrecision} />
       </Suspense>
     </Card>
+  );
+}
+
+/** Feeds the shared open-orders store (list, panel, chart) for a signed-in user; nothing for a guest. */
+export function OrdersFeedSlot({ symbol }: { symbol: string }) {
+  const signedIn = useAppStore(isSignedIn);
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <OrdersFeed symbol={symbol} />
+    </Suspense>
   );
 }

@@ -1,9 +1,10 @@
-import { CRYPTO_PATHS, cryptoBalancePath, cryptoOrderPath, eventBus, registerTranslations, WALLET_PATHS, type ChartLayoutKind, type CryptoOrder } from '@pasar/shared';
+import { CRYPTO_PATHS, cryptoBalancePath, cryptoOrderPath, eventBus, registerTranslations, WALLET_PATHS, type CryptoOrder } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { resetInstrumentCache } from '../market/market-api';
-import { applyOrders, startAmending, useOpenOrdersStore } from '../orders/open-orders';
+import { startAmending, useOpenOrdersStore } from '../orders/open-orders';
+import { applyOrders } from '../orders/orders-feed';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { instrument, mockMarket } from '../testing/market-fixtures';
 import { cryptoOrder, mockOrders, orderTypes, SIGNED_IN, type OrderMockOptions } from '../testing/order-fixtures';
@@ -26,12 +27,11 @@ afterEach(() => {
 
 const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
 
-function renderPanel({ layout = 'CryptoInstant', halted = false, mock = {}, api = createTestApiClient() }: { layout?: ChartLayoutKind; halted?: boolean; mock?: OrderMockOptions; api?: ReturnType<typeof createTestApiClient> } = {}) {
+function renderPanel({ pro = false, halted = false, mock = {}, api = createTestApiClient() }: { pro?: boolean; halted?: boolean; mock?: OrderMockOptions; api?: ReturnType<typeof createTestApiClient> } = {}) {
   const result = renderWithShell(<OrderPanel symbol="BTC-IDR" instrument={instrument()} format={FORMAT} halted={halted} haltText={halted ? 'Trading is halted' : null} />, {
     language: 'en',
     auth: SIGNED_IN,
-    api: mockMarket(mockOrders(api, mock)),
-    state: { chart: { layout, savedChartId: null, resolution: null } },
+    api: mockMarket(mockOrders(api, { pro, ...mock })),
   });
   return result;
 }
@@ -92,6 +92,15 @@ describe('simple mode (CryptoInstant)', () => {
     await user.click(amount);
     await user.paste('Rp abc 1,500,000.99');
     expect(amount).toHaveValue('1,500,000');
+    // Typed: a decimal point starts a fraction that whole Rupiah cut (not digits joining the integer).
+    await user.clear(amount);
+    await user.type(amount, '5x0y0z0');
+    expect(amount).toHaveValue('5,000');
+    await user.clear(amount);
+    await user.type(amount, '12500.99');
+    expect(amount).toHaveValue('12,500');
+    await user.type(amount, '{backspace}7');
+    expect(amount).toHaveValue('12,507');
 
     await user.click(screen.getByRole('button', { name: 'Sell' }));
     const quantity = sizeInput('quantity');
@@ -227,7 +236,7 @@ describe('simple mode (CryptoInstant)', () => {
 
 describe('pro mode (CryptoAdvanced)', () => {
   it('shows each order type’s fields', async () => {
-    const { user } = renderPanel({ layout: 'CryptoAdvanced' });
+    const { user } = renderPanel({ pro: true });
     await screen.findByTestId('order-ticket');
     expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'pro');
     const type = screen.getByRole('combobox', { name: 'Order type' });
@@ -249,7 +258,7 @@ describe('pro mode (CryptoAdvanced)', () => {
 
   it('places a limit buy by quantity: the limit price and quantity, no amount', async () => {
     const api = createTestApiClient().reply('POST', CRYPTO_PATHS.advancedBuy, { orders: [cryptoOrder({ id: 'limit-1' })] });
-    const { user } = renderPanel({ layout: 'CryptoAdvanced', api, mock: { cash: '20000000' } });
+    const { user } = renderPanel({ pro: true, api, mock: { cash: '20000000' } });
     await ready();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order type' }), 'LIMIT');
     await user.click(within(screen.getByRole('group', { name: 'Order by' })).getByRole('button', { name: 'Quantity' }));
@@ -279,7 +288,7 @@ describe('pro mode (CryptoAdvanced)', () => {
       cryptoOrder({ id: 'sl', side: 'SELL', orderType: 'OCO', ocoLeg: 'STOP_LOSS', ocoGroupId: 'g', limitPrice: null, stopPrice: '1500000000' }),
     ];
     const api = createTestApiClient().reply('POST', CRYPTO_PATHS.advancedSell, { orders: legs });
-    const { user } = renderPanel({ layout: 'CryptoAdvanced', api });
+    const { user } = renderPanel({ pro: true, api });
     await ready();
     await user.click(screen.getByRole('button', { name: 'Sell' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Order type' }), 'OCO');
@@ -307,7 +316,7 @@ describe('pro mode (CryptoAdvanced)', () => {
   });
 
   it('uses the pro flags in pro mode', async () => {
-    renderPanel({ layout: 'CryptoAdvanced', mock: { types: orderTypes({ advanced: { ...orderTypes().advanced, enableSell: false } }) } });
+    renderPanel({ pro: true, mock: { types: orderTypes({ advanced: { ...orderTypes().advanced, enableSell: false } }) } });
     const user = (await import('@testing-library/user-event')).default.setup();
     await screen.findByTestId('order-ticket');
     expect(screen.queryByTestId('side-disabled')).not.toBeInTheDocument();
@@ -316,7 +325,7 @@ describe('pro mode (CryptoAdvanced)', () => {
   });
 
   it('an order-book price fills the limit price; in simple mode it switches to pro first', async () => {
-    const { store } = renderPanel({ layout: 'CryptoInstant' });
+    const { store } = renderPanel();
     await screen.findByTestId('order-ticket');
     expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'simple');
     act(() => eventBus.emit('orderbook:price-picked', { symbol: 'BTC-IDR', price: '1649997000', side: 'bid' }));
@@ -331,8 +340,20 @@ describe('pro mode (CryptoAdvanced)', () => {
 });
 
 describe('order panel modes (§2)', () => {
+  it('a user without the pro tag starts in simple mode, a pro user (PRO_USER, §6) in pro mode', async () => {
+    const { store, unmount } = renderPanel();
+    await screen.findByTestId('order-ticket');
+    expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'simple');
+    await waitFor(() => expect(store.getState().chart.layout).toBe('CryptoInstant'));
+    unmount();
+    renderPanel({ pro: true });
+    await screen.findByTestId('order-ticket');
+    expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'pro');
+    await waitFor(() => expect(store.getState().chart.layout).toBe('CryptoAdvanced'));
+  });
+
   it('select layout switches between the simple and pro tickets and mirrors the mode in the store', async () => {
-    const { user, store } = renderPanel({ layout: 'CryptoAdvanced' });
+    const { user, store } = renderPanel({ pro: true });
     await screen.findByTestId('order-ticket');
     expect(store.getState().misc.orderPanelMode).toBe('AdvanceOrder');
     await user.click(screen.getByRole('button', { name: 'Pro mode' }));
@@ -347,7 +368,7 @@ describe('order panel modes (§2)', () => {
     const order = cryptoOrder({ id: 'open-1', limitPrice: '1600000000', quantity: '0.01' });
     const amended = { ...order, limitPrice: '1610000000', updatedAt: '2026-11-22T04:00:00.000Z' };
     const api = createTestApiClient().reply('PATCH', cryptoOrderPath('open-1'), amended);
-    const { user, store } = renderPanel({ layout: 'CryptoAdvanced', api });
+    const { user, store } = renderPanel({ pro: true, api });
     await screen.findByTestId('order-ticket');
     act(() => {
       applyOrders([order]);
@@ -371,7 +392,7 @@ describe('order panel modes (§2)', () => {
 
   it('modify mode ends when the order closes meanwhile', async () => {
     const order: CryptoOrder = cryptoOrder({ id: 'open-2' });
-    renderPanel({ layout: 'CryptoAdvanced' });
+    renderPanel({ pro: true });
     await screen.findByTestId('order-ticket');
     act(() => {
       applyOrders([order]);

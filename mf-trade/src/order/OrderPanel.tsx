@@ -4,6 +4,8 @@
 // SelectLayout (choosing between the two tickets); the mode is mirrored into the shared store.
 import styled from '@emotion/styled';
 import {
+  ACCOUNT_PATHS,
+  api,
   appStore,
   Button,
   Card,
@@ -12,8 +14,8 @@ import {
   Skeleton,
   tokens,
   useAppStore,
-  type ChartLayoutKind,
   type OrderPanelMode,
+  type UserTagsResponse,
 } from '@pasar/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTradeT } from '../i18n';
@@ -23,7 +25,7 @@ import type { Instrument } from '../market/types';
 import { useResource } from '../market/use-resource';
 import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../orders/open-orders';
 import { AmendForm } from './AmendForm';
-import { rememberLayout } from './layout-preference';
+import { chooseLayout as rememberChoice, chosenLayout, showLayout } from './layout-preference';
 import { fetchOrderTypes } from './order-api';
 import { assetOf } from './order-format';
 import { Muted } from './order-styles';
@@ -76,8 +78,11 @@ export interface OrderPanelProps {
 export function OrderPanel({ symbol, instrument, format, halted, haltText }: OrderPanelProps) {
   const { t } = useTradeT();
   const guest = useAppStore((state) => state.guestMode);
-  const layout = useAppStore((state) => state.chart.layout);
+  const userId = useAppStore((state) => state.auth.userDetails?.id ?? 'me');
   const types = useResource(`order-types:${symbol}`, (signal) => fetchOrderTypes(symbol, signal));
+  // §6: the pro-user check is a tags call; a failed one means simple mode (the toggle still works).
+  const tags = useResource(`user-tags:${userId}`, (signal) => api.get<UserTagsResponse>(ACCOUNT_PATHS.userTags, { signal }));
+  const [choice, setChoice] = useState(chosenLayout);
   const openOrders = useOpenOrders();
   const amendingId = useOpenOrdersStore((state) => state.amendingId);
   const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
@@ -85,13 +90,28 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
   const asset = assetOf(symbol);
 
   const proAvailable = Boolean(instrument?.enableProMode) && (types.data?.advanced.orderTypes.length ?? 0) > 0;
-  const pro = proAvailable && layout === 'CryptoAdvanced';
+  const proUser = tags.data?.tags.includes('PRO_USER') ?? false;
+  const pro = proAvailable && (choice ? choice === 'CryptoAdvanced' : proUser);
+  const settled = Boolean(types.data) && (tags.data !== undefined || tags.error !== undefined);
   const mode: OrderPanelMode = amending ? 'ModifyOrder' : picking ? 'SelectLayout' : pro ? 'AdvanceOrder' : 'None';
 
   useEffect(() => {
     appStore.getState().setMisc({ orderPanelMode: mode });
   }, [mode]);
-  useEffect(() => () => appStore.getState().setMisc({ orderPanelMode: 'None' }), []);
+  useEffect(
+    () => () => {
+      appStore.getState().setMisc({ orderPanelMode: 'None' });
+      showLayout(null);
+    },
+    [],
+  );
+  // The page's chart layout follows the ticket on screen.
+  useEffect(() => {
+    if (!settled) return;
+    const layout = pro ? 'CryptoAdvanced' : 'CryptoInstant';
+    showLayout(layout);
+    appStore.getState().setChart({ layout });
+  }, [settled, pro, symbol]);
   // An amend target that left the open orders (filled, cancelled) ends modify mode.
   useEffect(() => {
     if (amendingId && !amending) stopAmending();
@@ -102,9 +122,9 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
     if (!guest) void refreshBalances({ crypto: [symbol] });
   }, [symbol, guest]);
 
-  const chooseLayout = (next: ChartLayoutKind) => {
-    rememberLayout(next);
-    appStore.getState().setChart({ layout: next });
+  const chooseLayout = (next: 'CryptoInstant' | 'CryptoAdvanced') => {
+    rememberChoice(next);
+    setChoice(next);
     setPicking(false);
   };
   const wantPro = useCallback(() => chooseLayout('CryptoAdvanced'), []);
@@ -112,7 +132,7 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
   let body;
   if (types.error && !types.data) {
     body = <ErrorState compact headingLevel={3} title={t('panel.loadError')} onRetry={types.retry} />;
-  } else if (!types.data) {
+  } else if (!types.data || !settled) {
     body = (
       <div aria-hidden="true">
         <Skeleton lines={8} />

@@ -12,8 +12,6 @@ import {
   Field,
   isApiError,
   CLIENT_ERROR_CODES,
-  DEFAULT_ERROR_MESSAGE,
-  NumericInput,
   refreshBalances,
   Select,
   showToast,
@@ -34,9 +32,9 @@ import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useLiveTicker } from '../market/use-live-market';
-import { applyOrders } from '../orders/open-orders';
+import { applyOrders } from '../orders/orders-feed';
 import { isOpenOrder } from '../orders/order-updates';
-import { fetchEstimate, placeOrder } from './order-api';
+import { fetchEstimate, messageOf, placeOrder } from './order-api';
 import { assetOf, orderFormatter } from './order-format';
 import {
   advancedRequest,
@@ -58,6 +56,7 @@ import {
   type OrderDraft,
   type PriceField,
 } from './order-math';
+import { OrderNumberInput } from './OrderNumberInput';
 import { Available, Figures, Form, Muted, Notice, Segmented, SegmentButton, TwoColumns } from './order-styles';
 import { OrderSlider } from './OrderSlider';
 import { fromEstimate, localNumbers, useOrderNumbers, type TicketNumbers } from './use-order-numbers';
@@ -328,7 +327,7 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
 
         {priceFieldsOf(effective.orderType).map((field) => (
           <Field key={field} label={t(`ticket.${field}`)} hint={field === 'limitPrice' || field === 'takeProfit' ? t('ticket.pickHint') : undefined} error={problemText(problems[field])} required>
-            <NumericInput
+            <OrderNumberInput
               name={field}
               value={effective[field]}
               onChange={(value) => update({ [field]: value })}
@@ -358,7 +357,7 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
 
         <Field label={sizeLabel} error={problemText(problems.size)} required>
           {effective.inputType === 'quantity' ? (
-            <NumericInput
+            <OrderNumberInput
               name="quantity"
               value={effective.quantity}
               onChange={(value) => update({ quantity: value })}
@@ -369,7 +368,7 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
               decrementLabel={t('ticket.decrease', { field: sizeLabel })}
             />
           ) : (
-            <NumericInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={types.amountPrecision} unit="IDR" />
+            <OrderNumberInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={types.amountPrecision} unit="IDR" />
           )}
         </Field>
 
@@ -423,7 +422,3 @@ function FigurePair({ label, value, testId, strong = false }: { label: string; v
     </>
   );
 }
-
-/** §8: order calls show the server's message, or "Something went wrong". */
-export const messageOf = (error: unknown, lng: keyof typeof DEFAULT_ERROR_MESSAGE): string =>
-  isApiError(error) && error.message ? error.message : DEFAULT_ERROR_MESSAGE[lng];

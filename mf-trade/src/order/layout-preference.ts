@@ -1,20 +1,33 @@
-// The order panel's "select layout" choice (§2 order panel mode SelectLayout): a symbol with pro
-// mode opens in CryptoAdvanced; a person who chose the simple panel keeps it while moving between
-// symbols, for the rest of the visit.
+// Which ticket the order panel shows (§2 order panel modes; chart layouts CryptoInstant and
+// CryptoAdvanced). A pro user (the PRO_USER tag, §6) starts in pro mode, everyone else in simple
+// mode; a choice made with "select layout" holds for the rest of the visit. The page's chart
+// layout follows the panel while a signed-in panel is on screen.
 import type { ChartLayoutKind } from '@pasar/shared';
 
-let preferred: ChartLayoutKind | null = null;
+type TicketLayout = Extract<ChartLayoutKind, 'CryptoInstant' | 'CryptoAdvanced'>;
 
-export function rememberLayout(layout: ChartLayoutKind): void {
-  preferred = layout;
+let chosen: TicketLayout | null = null;
+let shown: TicketLayout | null = null;
+
+/** The layout picked in "select layout" (null: none picked this visit). */
+export const chosenLayout = (): TicketLayout | null => chosen;
+
+export function chooseLayout(layout: TicketLayout): void {
+  chosen = layout;
 }
 
-/** The layout to show for a symbol whose own is `computed`. */
+/** What the signed-in panel shows now (null: no panel). */
+export function showLayout(layout: TicketLayout | null): void {
+  shown = layout;
+}
+
+/** The layout of the page for a symbol whose own is `computed`: the panel's, when it shows the simple ticket. */
 export function layoutFor(computed: ChartLayoutKind): ChartLayoutKind {
-  return computed === 'CryptoAdvanced' && preferred === 'CryptoInstant' ? 'CryptoInstant' : computed;
+  return computed === 'CryptoAdvanced' && shown === 'CryptoInstant' ? 'CryptoInstant' : computed;
 }
 
-/** Forgets the choice (tests). */
+/** Forgets both (tests). */
 export function resetLayoutPreference(): void {
-  preferred = null;
+  chosen = null;
+  shown = null;
 }

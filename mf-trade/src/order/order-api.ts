@@ -3,6 +3,8 @@
 // language; placing carries the review's request id, so a retried confirmation places once.
 import {
   api,
+  DEFAULT_ERROR_MESSAGE,
+  isApiError,
   CRYPTO_PATHS,
   cryptoOrderCancelPath,
   cryptoOrderPath,
@@ -13,6 +15,7 @@ import {
   type CryptoOrderTypesResponse,
   type EstimateRequest,
   type InstantOrderRequest,
+  type Language,
   type OrderSideText,
   type PlaceOrderResponse,
 } from '@pasar/shared';
@@ -44,3 +47,6 @@ export const amendOrder = async (id: string, body: AmendOrderRequest, requestId:
 
 export const cancelOrder = async (id: string, requestId: string): Promise<CryptoOrder[]> =>
   ordersOf(await api.post<unknown>(cryptoOrderCancelPath(id), undefined, { language: true, requestId }));
+
+/** §8: order calls show the server's message, or "Something went wrong". */
+export const messageOf = (error: unknown, lng: Language): string => (isApiError(error) && error.message ? error.message : DEFAULT_ERROR_MESSAGE[lng]);

@@ -10,6 +10,7 @@ import {
   truncateDecimal,
   type AdvancedOrderRequest,
   type BuySellAvailability,
+  type CryptoOrder,
   type EstimateRequest,
   type InstantOrderRequest,
   type OrderInputType,
@@ -188,6 +189,22 @@ export function estimateRequest(symbol: string, draft: OrderDraft, pro: boolean)
   if (pro) return { ...advancedRequest(symbol, draft), side: draft.side };
   const instant = instantRequest(symbol, draft);
   return { ...instant, side: draft.side, orderType: 'MARKET', inputType: instant.quantity ? 'quantity' : 'amount' };
+}
+
+/** The prices an open order can still move: its limit, its stop until the stop has triggered. */
+export function amendablePrices(order: Pick<CryptoOrder, 'orderType' | 'triggeredAt' | 'ocoLeg'>): Array<'limitPrice' | 'stopPrice'> {
+  switch (order.orderType) {
+    case 'LIMIT':
+      return ['limitPrice'];
+    case 'STOP':
+      return ['stopPrice'];
+    case 'STOP_LIMIT':
+      return order.triggeredAt ? ['limitPrice'] : ['stopPrice', 'limitPrice'];
+    case 'OCO':
+      return order.ocoLeg === 'STOP_LOSS' ? ['stopPrice'] : ['limitPrice'];
+    case 'MARKET':
+      return [];
+  }
 }
 
 // ---- checks before the review ----

@@ -4,7 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { cryptoOrder, mockOrders, SIGNED_IN } from '../testing/order-fixtures';
-import { useOpenOrdersFeed, useOpenOrdersStore } from './open-orders';
+import { useOpenOrdersStore } from './open-orders';
+import { useOpenOrdersFeed } from './orders-feed';
 import { OrdersPanel } from './OrdersPanel';
 
 beforeAll(() => registerTranslations(TRADE_NAMESPACE, tradeTranslations));

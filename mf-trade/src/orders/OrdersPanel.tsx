@@ -24,11 +24,11 @@ import { useTradeT } from '../i18n';
 import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import { Tabs } from '../components/Tabs';
-import { cancelOrder } from '../order/order-api';
+import { cancelOrder, messageOf } from '../order/order-api';
 import { assetOf, orderFormatter, type OrderFormatter } from '../order/order-format';
-import { messageOf } from '../order/OrderTicket';
-import { amendablePrices } from '../order/AmendForm';
-import { applyOrders, fetchOrders, startAmending, useOpenOrdersStore } from './open-orders';
+import { amendablePrices } from '../order/order-math';
+import { startAmending, useOpenOrdersStore } from './open-orders';
+import { applyOrders, fetchOrders } from './orders-feed';
 import { mergeOrders } from './order-updates';
 import { exchangeDisplayKey, STATUS_TONE } from './order-status';
 

@@ -74,10 +74,14 @@ describe('a signed-in user on the trade page', () => {
   it('a click on an order-book price fills the panel’s limit price', async () => {
     const { user, store } = open();
     await screen.findByTestId('order-ticket');
-    // BTC-IDR has pro mode: the advanced ticket.
-    expect(store.getState().chart.layout).toBe('CryptoAdvanced');
+    // Not a pro user: the simple ticket, and the page's layout follows it.
+    expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'simple');
+    await waitFor(() => expect(store.getState().chart.layout).toBe('CryptoInstant'));
     const bids = await screen.findAllByTestId('book-bid');
     await user.click(bids[2]!);
+    // A price picked needs a price input: BTC-IDR has pro mode, the panel switches to it.
+    expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'pro');
+    expect(store.getState().chart.layout).toBe('CryptoAdvanced');
     expect(screen.getByRole('combobox', { name: 'Order type' })).toHaveValue('LIMIT');
     expect(screen.getByRole('textbox', { name: /Limit price/ })).toHaveValue('1,649,997,000');
   });

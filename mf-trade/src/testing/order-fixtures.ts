@@ -1,6 +1,6 @@
 // Contract-shaped crypto order data for the panel and orders tests, and a helper answering the
 // order and balance calls through the shared test API client.
-import { CRYPTO_PATHS, cryptoBalancePath, WALLET_PATHS, type CryptoEstimate, type CryptoOrder, type CryptoOrderTypesResponse, type EstimateRequest } from '@pasar/shared';
+import { ACCOUNT_PATHS, CRYPTO_PATHS, cryptoBalancePath, WALLET_PATHS, type CryptoEstimate, type CryptoOrder, type CryptoOrderTypesResponse, type EstimateRequest } from '@pasar/shared';
 import type { TestApiClient } from '@pasar/shared/testing';
 import { orderNumbers } from '@pasar/shared/trading';
 
@@ -89,10 +89,12 @@ export interface OrderMockOptions {
   btc?: string;
   open?: CryptoOrder[];
   history?: CryptoOrder[];
+  /** The user has the PRO_USER tag (§6): the panel starts in pro mode. */
+  pro?: boolean;
 }
 
 /** Answers the order panel's and the orders list's calls (and the balances they refresh). */
-export function mockOrders(api: TestApiClient, { types = orderTypes(), cash = '10000000', btc = '0.5', open = [], history = [] }: OrderMockOptions = {}): TestApiClient {
+export function mockOrders(api: TestApiClient, { types = orderTypes(), cash = '10000000', btc = '0.5', open = [], history = [], pro = false }: OrderMockOptions = {}): TestApiClient {
   return api
     .reply('GET', CRYPTO_PATHS.orderTypes, types)
     .on('POST', CRYPTO_PATHS.estimate, (request) => ({ body: { status: 'success', data: estimateFor(request.body as EstimateRequest, types) } }))
@@ -101,7 +103,8 @@ export function mockOrders(api: TestApiClient, { types = orderTypes(), cash = '1
       return { body: { status: 'success', data: { items, page: Number(request.query.page ?? 1), size: 30, hasMore: false } } };
     })
     .reply('GET', WALLET_PATHS.accounts, { cashAccount: { cashBalance: cash, voucherBalance: '0', freeBalance: '0', cashOnHold: '0' } })
-    .reply('GET', cryptoBalancePath('BTC-IDR'), { symbol: 'BTC-IDR', balance: btc, available: btc });
+    .reply('GET', cryptoBalancePath('BTC-IDR'), { symbol: 'BTC-IDR', balance: btc, available: btc })
+    .reply('GET', ACCOUNT_PATHS.userTags, { tags: pro ? ['PRO_USER'] : [] });
 }
 
 export const SIGNED_IN = { accessToken: 'test-access-token-0123456789', userDetails: { id: 'user-1', gssKycStatus: 'VERIFIED' as const } };
