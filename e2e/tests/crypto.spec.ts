@@ -56,7 +56,7 @@ async function openTrade(page: Page): Promise<{ panel: Locator; ticket: Locator;
 async function usePro(panel: Locator): Promise<void> {
   if ((await panel.getByTestId('order-ticket').getAttribute('data-mode')) === 'pro') return;
   await panel.getByRole('button', { name: 'Simple mode' }).click();
-  await panel.getByTestId('layout-picker').getByRole('radio', { name: /^Pro\b/ }).check();
+  await panel.getByTestId('layout-picker').getByRole('radio', { name: /^Pro\b/ }).click();
   await expect(panel.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'pro');
 }
 

@@ -64,7 +64,7 @@ const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean; $order: boolean
         : $order
           ? $panel
             ? '300px minmax(0, 1fr) 320px'
-            : 'minmax(0, 1fr) 300px 320px'
+            : 'minmax(0, 1fr) 340px 320px'
           : $panel
             ? '300px minmax(0, 1fr) 340px'
             : 'minmax(0, 1fr) 340px'};

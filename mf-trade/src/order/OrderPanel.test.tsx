@@ -358,10 +358,14 @@ describe('order panel modes (§2)', () => {
     expect(store.getState().misc.orderPanelMode).toBe('AdvanceOrder');
     await user.click(screen.getByRole('button', { name: 'Pro mode' }));
     expect(store.getState().misc.orderPanelMode).toBe('SelectLayout');
-    await user.click(screen.getByRole('radio', { name: /Simple/ }));
-    expect(store.getState().chart.layout).toBe('CryptoInstant');
-    expect(store.getState().misc.orderPanelMode).toBe('None');
+    await user.click(screen.getByRole('radio', { name: /^Simple/ }));
     expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'simple');
+    await waitFor(() => expect(store.getState().chart.layout).toBe('CryptoInstant'));
+    expect(screen.getByRole('radio', { name: /^Simple/ })).toBeChecked();
+    // The picker closes with its button, now named for the mode chosen.
+    await user.click(screen.getByRole('button', { name: 'Simple mode' }));
+    expect(screen.queryByTestId('layout-picker')).not.toBeInTheDocument();
+    expect(store.getState().misc.orderPanelMode).toBe('None');
   });
 
   it('modify order: amends only what changed, after a review', async () => {

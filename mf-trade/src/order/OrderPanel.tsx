@@ -17,7 +17,7 @@ import {
   type OrderPanelMode,
   type UserTagsResponse,
 } from '@pasar/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
@@ -38,7 +38,7 @@ const Choices = styled.fieldset`
   display: flex;
   flex-direction: column;
   gap: ${tokens.space.sm};
-  margin: 0;
+  margin: 0 0 ${tokens.space.md};
   padding: 0;
   border: 0;
   legend {
@@ -87,6 +87,7 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
   const amendingId = useOpenOrdersStore((state) => state.amendingId);
   const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
   const [picking, setPicking] = useState(false);
+  const pickerId = useId();
   const asset = assetOf(symbol);
 
   const proAvailable = Boolean(instrument?.enableProMode) && (types.data?.advanced.orderTypes.length ?? 0) > 0;
@@ -122,10 +123,10 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
     if (!guest) void refreshBalances({ crypto: [symbol] });
   }, [symbol, guest]);
 
+  // The picker stays open beside the ticket (it shows the choice at once); its button closes it.
   const chooseLayout = (next: 'CryptoInstant' | 'CryptoAdvanced') => {
     rememberChoice(next);
     setChoice(next);
-    setPicking(false);
   };
   const wantPro = useCallback(() => chooseLayout('CryptoAdvanced'), []);
 
@@ -140,34 +141,35 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
     );
   } else if (amending) {
     body = <AmendForm order={amending} types={types.data} instrument={instrument} format={format} onDone={stopAmending} />;
-  } else if (picking) {
-    body = (
-      <Choices data-testid="layout-picker">
-        <legend>{t('panel.layoutLegend')}</legend>
-        {(['CryptoInstant', 'CryptoAdvanced'] as const).map((kind) => (
-          <Choice key={kind}>
-            <input type="radio" name="order-layout" value={kind} checked={(pro ? 'CryptoAdvanced' : 'CryptoInstant') === kind} onChange={() => chooseLayout(kind)} />
-            <span>
-              <strong>{t(`panel.layout.${kind}`)}</strong>
-              <Muted as="span">{t(`panel.layout.${kind}Body`)}</Muted>
-            </span>
-          </Choice>
-        ))}
-      </Choices>
-    );
   } else {
     body = (
-      <OrderTicket
-        symbol={symbol}
-        instrument={instrument}
-        types={types.data}
-        format={format}
-        pro={pro}
-        halted={halted}
-        haltText={haltText}
-        onWantPro={proAvailable ? wantPro : null}
-        openOrders={openOrders}
-      />
+      <>
+        {picking && (
+          <Choices id={pickerId} data-testid="layout-picker">
+            <legend>{t('panel.layoutLegend')}</legend>
+            {(['CryptoInstant', 'CryptoAdvanced'] as const).map((kind) => (
+              <Choice key={kind}>
+                <input type="radio" name={`order-layout-${pickerId}`} value={kind} checked={(pro ? 'CryptoAdvanced' : 'CryptoInstant') === kind} onChange={() => chooseLayout(kind)} />
+                <span>
+                  <strong>{t(`panel.layout.${kind}`)}</strong>{' '}
+                  <Muted as="span">{t(`panel.layout.${kind}Body`)}</Muted>
+                </span>
+              </Choice>
+            ))}
+          </Choices>
+        )}
+        <OrderTicket
+          symbol={symbol}
+          instrument={instrument}
+          types={types.data}
+          format={format}
+          pro={pro}
+          halted={halted}
+          haltText={haltText}
+          onWantPro={proAvailable ? wantPro : null}
+          openOrders={openOrders}
+        />
+      </>
     );
   }
 
@@ -179,7 +181,7 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
       title={amending ? t('panel.modifyTitle') : t('panel.title', { asset })}
       actions={
         proAvailable && !amending ? (
-          <Button variant="ghost" size="sm" aria-pressed={picking} onClick={() => setPicking((open) => !open)}>
+          <Button variant="ghost" size="sm" aria-expanded={picking} aria-controls={picking ? pickerId : undefined} onClick={() => setPicking((open) => !open)}>
             {pro ? t('panel.proMode') : t('panel.simpleMode')}
           </Button>
         ) : undefined

@@ -54,7 +54,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 
 /** The order request of a place command: prices on the side each type needs (stops wait, limits rest or cross). */
 function body(c: Place): Record<string, string> {
-  const size = c.byAmount ? { inputType: 'amount', amount: String(c.size * 100_000) } : { inputType: 'quantity', quantity: new Decimal(c.size).div(1000).toFixed() };
+  const size: Record<string, string> = c.byAmount
+    ? { inputType: 'amount', amount: String(c.size * 100_000) }
+    : { inputType: 'quantity', quantity: new Decimal(c.size).div(1000).toFixed() };
   const up = c.side === 'BUY' ? 1 : -1;
   switch (c.type) {
     case 'MARKET':
@@ -180,7 +182,7 @@ describe('crypto orders, model-based', () => {
           }
           expect({ serverErrors, failedExecutions, unexpected }).toEqual({ serverErrors: 0, failedExecutions: 0, unexpected: [] });
         }),
-        { numRuns: Number(process.env.MODEL_RUNS ?? 20) },
+        { numRuns: Number(process.env.MODEL_RUNS ?? 40) },
       );
 
       // Every published state is a pair the table reaches, each follows the one before it, and

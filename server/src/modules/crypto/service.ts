@@ -108,12 +108,6 @@ export function createCryptoService(deps: CryptoServiceDeps) {
     return inst;
   }
 
-  async function assertMayTrade(userId: string): Promise<void> {
-    await deps.assertBappebtiAccepted(userId);
-    if ((await repo.kycStatus(userId)) !== 'VERIFIED') throw new AppError('007');
-    if (!settings.ordersEnabled) throw new AppError('1162');
-  }
-
   /** Halted symbols (3701), then the product flags: simple mode's, or the pro flags (3702 / 3703). */
   async function assertTradable(inst: Instrument, source: OrderSpec['source'], side: OrderSpec['side'], language: Language): Promise<void> {
     await market.halts.fresh();
@@ -134,15 +128,7 @@ export function createCryptoService(deps: CryptoServiceDeps) {
 
   async function placeMarket(tx: OrderTx, userId: string, requestId: string, p: OrderPlan): Promise<OrderRow[]> {
     const walk = p.walk as NonNullable<OrderPlan['walk']>;
-    const [row] = await tx.repo.insertOrders([
-      {
-        ...baseRow(userId, requestId, p),
-        id: randomUUID(),
-        ...placedState(['PLACE', 'SEND']),
-      },
-    ]);
-    const filled = await tx.fill(tx.record(row as OrderRow), walk.fills, true);
-    return [filled];
+    return [await tx.placeFilled({ ...baseRow(userId, requestId, p), id: randomUUID() }, walk.fills)];
   }
 
   async function placeResting(tx: OrderTx, userId: string, requestId: string, p: OrderPlan): Promise<OrderRow[]> {
@@ -267,9 +253,19 @@ export function createCryptoService(deps: CryptoServiceDeps) {
      * placed, even if the first attempt's answer was lost.
      */
     async place(userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<PlaceOrderResponse> {
-      const earlier = await repo.byRequest(userId, requestId);
+      // The three reads at once (separate connections on PostgreSQL); their verdicts in order.
+      const [earlier, terms, kyc] = await Promise.all([
+        repo.byRequest(userId, requestId),
+        deps.assertBappebtiAccepted(userId).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        ),
+        repo.kycStatus(userId),
+      ]);
       if (earlier.length > 0) return { orders: earlier.map(view) };
-      await assertMayTrade(userId);
+      if (terms) throw terms.error;
+      if (kyc !== 'VERIFIED') throw new AppError('007');
+      if (!settings.ordersEnabled) throw new AppError('1162');
       const inst = cryptoInstrument(spec.symbol);
       await assertTradable(inst, spec.source, spec.side, language);
       const p = plan(spec, inst, language);
@@ -305,14 +301,17 @@ export function createCryptoService(deps: CryptoServiceDeps) {
      */
     async amend(userId: string, orderId: string, body: AmendOrderRequest, language: Language): Promise<PlaceOrderResponse> {
       if (!settings.ordersEnabled) throw new AppError('1162');
+      // Halts first, outside the transaction (reading them inside would wait on PGlite's one connection).
+      const found = UUID.test(orderId) ? await repo.byId(orderId) : null;
+      if (!found || found.userId !== userId) throw new AppError('003');
+      await market.halts.fresh();
+      if (market.halts.get(found.symbol)) throw new AppError('3701');
       try {
         const rows = await run(async (tx) => {
           const { order, rows: group } = await lockOwn(tx, userId, orderId);
           if (!order.isOpen) throw new AppError('9605');
           amendEvents(order);
           const inst = cryptoInstrument(order.symbol);
-          await market.halts.fresh();
-          if (market.halts.get(inst.symbol)) throw new AppError('3701');
           const changes = planAmend(order, group, body, inst, language);
           const merged = group.map((row) => ({ ...row, ...(changes.get(row.id) ?? {}) }));
           const hold = await tx.rehold(merged, `crypto-hold:${order.ocoGroupId ?? order.id}:v${order.version + 1}`);

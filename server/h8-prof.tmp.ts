@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises'; import os from 'node:os'; import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from './src/app';
+import { loadConfig } from './src/config';
+import { signUpTestUser } from './src/testing/auth-fixture';
+const queries: string[] = [];
+const orig = pg.Client.prototype.query;
+(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) { const q = args[0]; queries.push(typeof q === 'string' ? q : q?.text ?? String(q)); return (orig as any).apply(this, args); };
+async function main() {
+  const schema = `prof_${randomBytes(3).toString('hex')}`;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'h8prof-'));
+  const app = buildApp(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DATABASE_SCHEMA: schema, DATA_DIR: dir, LOG_LEVEL: 'warn', CRYPTO_MATCH_INTERVAL_MS: '0', KYC_AUTO_APPROVE_SECONDS: 'off' }));
+  await app.ready();
+  const u = await signUpTestUser(app);
+  await app.database.db.execute(sql`update users set kyc_status='VERIFIED', bappebti_accepted_at=now() where id=${u.userId}`);
+  await app.ledger.transfer({ key: 'f' + randomUUID(), kind: 'TOPUP', legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: u.userId, purpose: 'CASH', currency: 'IDR' }, amount: '1000000000' }] });
+  for (let i = 0; i < 5; i++) await app.inject({ method: 'POST', url: '/api/crypto/buy', payload: { symbol: 'BTC-IDR', amount: '50000' }, headers: { ...u.headers, 'x-request-id': randomUUID() } });
+  const { cryptoOf } = await import('./src/modules/crypto/index');
+  const svc = cryptoOf(app).service as any;
+  const origPlace = svc.place; let placeMs = 0;
+  svc.place = async (...a: any[]) => { const t = performance.now(); try { return await origPlace(...a); } finally { placeMs += performance.now() - t; } };
+  const origRun = svc.run;
+  queries.length = 0;
+  const t0 = performance.now();
+  const N = 50;
+  for (let i = 0; i < N; i++) { const r = await app.inject({ method: 'POST', url: '/api/crypto/buy', payload: { symbol: 'BTC-IDR', amount: '50000' }, headers: { ...u.headers, 'x-request-id': randomUUID() } }); if (r.statusCode !== 200) console.log(r.body); }
+  console.log('ms/order sequential', (performance.now() - t0) / N, 'queries/order', queries.length / N, 'place ms', placeMs / N);
+  let tm = performance.now();
+  for (let i = 0; i < N; i++) app.market.ticker('BTC-IDR');
+  console.log('ticker', (performance.now() - tm) / N);
+  tm = performance.now();
+  const { MarketSimulator } = await import('./src/market/simulator');
+  for (let i = 0; i < N; i++) app.market.orderBook('BTC-IDR');
+  console.log('book', (performance.now() - tm) / N);
+  tm = performance.now();
+  for (let i = 0; i < N; i++) await svc.estimate({ source: 'INSTANT', side: 'BUY', symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'amount', amount: '50000', timeInForce: 'GOOD_TILL_CANCEL' }, 'en');
+  console.log('estimate (plan)', (performance.now() - tm) / N);
+  tm = performance.now();
+  for (let i = 0; i < N; i++) await app.account.assertBappebtiAccepted(u.userId);
+  console.log('bappebti', (performance.now() - tm) / N);
+
+  let t1 = performance.now();
+  for (let i = 0; i < N; i++) await app.database.db.execute(sql`select 1`);
+  console.log('select 1 ms', (performance.now() - t1) / N);
+  t1 = performance.now();
+  for (let i = 0; i < N; i++) await app.ledger.transfer({ key: 'x' + randomUUID(), kind: 'T', legs: [{ from: { userId: u.userId, purpose: 'CASH', currency: 'IDR' }, to: { house: 'FEES', currency: 'IDR' }, amount: '1' }] });
+  console.log('ledger.transfer ms', (performance.now() - t1) / N);
+  t1 = performance.now();
+  for (let i = 0; i < N; i++) await app.ledger.transaction(async (ops) => { await ops.transfer({ key: 'y' + randomUUID(), kind: 'T', legs: [{ from: { userId: u.userId, purpose: 'CASH', currency: 'IDR' }, to: { house: 'FEES', currency: 'IDR' }, amount: '1' }] }); });
+  console.log('ledger.transaction ms', (performance.now() - t1) / N);
+  t1 = performance.now();
+  for (let i = 0; i < N; i++) await app.inject({ method: 'GET', url: '/api/crypto/orders?scope=open', headers: { ...u.headers } });
+  console.log('GET open orders ms', (performance.now() - t1) / N);
+  const counts = new Map<string, number>();
+  for (const q of queries) { const k = q.replace(/\s+/g, ' ').slice(0, 90); counts.set(k, (counts.get(k) ?? 0) + 1); }
+  for (const [k, v] of [...counts].sort((a, b) => b[1] - a[1])) console.log(v / N, k);
+  await app.close();
+  const p = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' }); await p.query(`drop schema ${schema} cascade`); await p.end();
+}
+void main();
