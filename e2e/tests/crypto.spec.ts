@@ -26,6 +26,8 @@ import {
   PERSON,
   type Order,
 } from './support-crypto';
+import { blockingViolations } from './support-a11y';
+import { SHELL_TEXT } from './support-routes';
 import { userCall, verifyIdentity } from './support-wallet';
 
 const SYMBOL = 'BTC-IDR';
@@ -37,11 +39,19 @@ const QTY_SCALE = 8;
 /** A number as a page writes it (`0.00066 BTC`, `Rp1,234`) back to units at a scale. */
 const unitsOnPage = (text: string | null, scale = QTY_SCALE): bigint => units((text ?? '').replace(/[^\d.]/g, ''), scale);
 
-/** The toast with this title appears; it is dismissed so the same title can show again later. */
-async function seeToast(page: Page, title: string | RegExp, kind: 'status' | 'alert' = 'status'): Promise<void> {
-  const toast = page.getByRole(kind).filter({ hasText: title }).first();
+/**
+ * The toast with this title appears (in the polite `status` region, or the `alert` region for
+ * errors); it is dismissed (unless its few seconds are already over) so the same title can show
+ * again later: the viewport shows a title only once at a time.
+ */
+async function seeToast(page: Page, title: string, kind: 'status' | 'alert' = 'status'): Promise<void> {
+  const toast = page.getByRole(kind).locator(':scope > *').filter({ hasText: title });
   await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Dismiss notification' }).first().click();
+  await toast
+    .getByRole('button', { name: 'Dismiss notification' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(toast).toHaveCount(0);
 }
 
 async function openTrade(page: Page): Promise<{ panel: Locator; ticket: Locator; orders: Locator }> {
@@ -319,6 +329,42 @@ test.describe('crypto spot', () => {
     const tooMuch = await userCall(context, baseURL!, user, 'POST', PATHS.buy, { symbol: SYMBOL, amount: '5000000' });
     expect(tooMuch.envelope).toMatchObject({ error_code: '1115', error_message: 'Insufficient wallet balance' });
     expect(await ordersOf(context, baseURL!, user, 'history')).toHaveLength(1);
+  });
+
+  test.describe('accessibility', () => {
+    test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
+
+    test('the signed-in order panel, an open order and the review pass axe in light and dark', async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      const user = await signIn(context, baseURL!);
+      await trader(context, baseURL!, user, { topUp: '2000000', acceptTerms: true });
+      // Some BTC and a limit sell resting far above the market, so the open orders have a row.
+      const bought = await userCall<{ orders: Order[] }>(context, baseURL!, user, 'POST', PATHS.buy, { symbol: SYMBOL, amount: '500000' });
+      expect(bought.envelope.status).toBe('success');
+      const quantity = fromUnits(units(bought.envelope.data.orders[0]!.filledQuantity, QTY_SCALE) / 2n, QTY_SCALE);
+      const limitPrice = scaled(await lastPrice(context, baseURL!, SYMBOL), 130);
+      const sell = await userCall(context, baseURL!, user, 'POST', PATHS.advancedSell, { symbol: SYMBOL, orderType: 'LIMIT', inputType: 'quantity', quantity, limitPrice });
+      expect(sell.envelope.status).toBe('success');
+
+      const { panel, ticket, orders } = await openTrade(page);
+      await usePro(panel);
+      await expect(await ordersTab(orders, 'open')).toHaveCount(1);
+      await ticket.getByLabel('Order type').selectOption('OCO');
+      const html = page.locator('html');
+      const found: string[] = [];
+      for (const theme of ['light', 'dark'] as const) {
+        if (theme === 'dark') await page.getByRole('button', { name: SHELL_TEXT.toDark.en }).click();
+        await expect(html).toHaveAttribute('data-theme', theme);
+        found.push(await blockingViolations(page, `/en/trade?ticker=${SYMBOL}, pro order panel (${theme})`));
+      }
+      await side(ticket, 'Buy').click();
+      await ticket.getByLabel('Order type').selectOption('MARKET');
+      await input(page, 'Amount to spend (IDR)').fill('100000');
+      await ticket.getByTestId('order-review-button').click();
+      await expect(page.getByRole('alertdialog', { name: 'Review BTC buy order' }).getByTestId('order-review')).toBeVisible();
+      found.push(await blockingViolations(page, 'the review dialog (dark)', '[role="alertdialog"]'));
+      expect(found.filter(Boolean), 'serious/critical axe violations').toEqual([]);
+    });
   });
 
   test('a verified user who has not accepted the terms is refused until they do', async ({ context, baseURL }) => {

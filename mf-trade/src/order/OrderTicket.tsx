@@ -192,6 +192,14 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
     setProblems({});
   };
 
+  // Another symbol starts from an empty ticket (its sizes and prices mean nothing here).
+  useEffect(() => {
+    setDraft((current) => emptyDraft(current.side));
+    setProblems({});
+    setSlid(null);
+    setReview(null);
+  }, [symbol]);
+
   // A price picked in the order book fills the price input; a market order becomes a limit.
   useEffect(
     () =>

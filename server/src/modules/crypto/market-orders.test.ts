@@ -94,14 +94,25 @@ describe('crypto market orders', () => {
     await expectReconciled(t.app, [alice.userId]);
   });
 
-  it('places pro-mode market orders by quantity with slippage across levels', async () => {
-    // 3 BTC walks several levels of the simulated book (about 1 BTC per level at the top).
-    const [order] = ordersOf(
-      await call(t.app, alice, 'POST', CRYPTO_PATHS.advancedBuy, { symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'quantity', quantity: '0.02' }),
+  it('places pro-mode market orders by quantity, walking the book: a large order pays slippage', async () => {
+    const whale = await trader(t.app, { idr: '10000000000' });
+    const book = t.app.market.orderBook('BTC-IDR');
+    const bestAsk = new Decimal(book.asks[0]!.price);
+    // Half the book's depth: far more than the best level holds (its quantities drift every few
+    // seconds, the prices stay pinned), so the walk goes deeper.
+    const quantity = new Decimal(book.totalAskQuantity).div(2).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+    const estimate = dataOf(
+      CryptoEstimate,
+      await call(t.app, whale, 'POST', CRYPTO_PATHS.estimate, { symbol: 'BTC-IDR', side: 'BUY', orderType: 'MARKET', inputType: 'quantity', quantity }),
     );
-    expect(order).toMatchObject({ source: 'ADVANCED', status: 'SUCCESS', filledQuantity: '0.02', quantity: '0.02', amount: null });
-    expect(order!.averagePrice).not.toBeNull();
-    await expectReconciled(t.app, [alice.userId]);
+    expect(new Decimal(estimate.worstPrice!).gt(bestAsk)).toBe(true);
+    const [order] = ordersOf(await call(t.app, whale, 'POST', CRYPTO_PATHS.advancedBuy, { symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'quantity', quantity }));
+    expect(order).toMatchObject({ source: 'ADVANCED', status: 'SUCCESS', filledQuantity: quantity, quantity, amount: null });
+    // Average above the best ask, at most the worst level reached.
+    expect(new Decimal(order!.averagePrice!).gt(bestAsk)).toBe(true);
+    expect(new Decimal(order!.averagePrice!).lt(book.asks[9]!.price)).toBe(true);
+    expect(order!.total).toBe(chargesForBase('BUY', order!.filledAmount, RATES).total);
+    await expectReconciled(t.app, [whale.userId]);
   });
 
   it('places a retried request once: the same x-request-id answers the same order', async () => {

@@ -146,7 +146,7 @@ export class CryptoMatcher {
     this.holder = true;
     this.unsubscribe = await this.deps.pubsub.subscribe(INDEX_TOPIC, (message) => {
       const m = message as { instance?: string; ids?: string[] };
-      if (m.instance === this.instance || !Array.isArray(m.ids)) return;
+      if (this.closed || m.instance === this.instance || !Array.isArray(m.ids)) return;
       void this.refresh(m.ids).catch((err: unknown) => this.deps.log.warn({ err }, 'crypto matcher: refreshing orders failed'));
     });
     if (this.deps.intervalMs > 0) {
@@ -284,10 +284,14 @@ export class CryptoMatcher {
   private async execute(id: string, tick: Required<PriceTick>, bookOf: () => TickBook): Promise<boolean> {
     const { settings, rates, market } = this.deps;
     const consumed: { side: Side; fills: readonly LevelFill[] }[] = [];
+    // The row as read under the lock, when nothing was executed (the index is corrected from it).
+    let seen: OrderRow | null = null;
     const changed = await this.deps.run(async (tx) => {
       const rows = await tx.repo.lock(id);
       const order = rows.find((r) => r.id === id);
-      if (!order || !order.isOpen) return false;
+      if (!order) return false;
+      seen = order;
+      if (!order.isOpen) return false;
       const inst = market.instrument(order.symbol);
       if (!inst) return false;
       const siblings = rows.filter((r) => r.id !== id && r.isOpen);
@@ -343,8 +347,10 @@ export class CryptoMatcher {
     });
     for (const c of consumed) bookOf().consume(c.side, c.fills);
     if (!changed) {
-      // Gone or no longer hit: read it again so the index matches the database.
-      await this.refresh([id]);
+      // Not hit after all (the book had nothing within its limit), moved on, or gone.
+      const row = seen as OrderRow | null;
+      if (row) this.apply([row]);
+      else this.index.remove(id);
     }
     return changed;
   }

@@ -172,11 +172,9 @@ export class OrderTx {
   }
 
   /** Ends an open order that cannot execute (REJECT when the table allows it, else FAIL) and releases its hold. */
-  async refuse(order: OrderRow, reason: string, extra: readonly OrderEvent[] = []): Promise<OrderRow> {
-    let state = stateOf(order);
-    for (const event of extra) state = next(state, event);
-    const event: OrderEvent = canApply(state, 'REJECT') ? 'REJECT' : 'FAIL';
-    const updated = await this.transition(order, [...extra, event], { reason });
+  async refuse(order: OrderRow, reason: string): Promise<OrderRow> {
+    const event: OrderEvent = canApply(stateOf(order), 'REJECT') ? 'REJECT' : 'FAIL';
+    const updated = await this.transition(order, [event], { reason });
     await this.settleHold([updated]);
     return updated;
   }
