@@ -119,7 +119,7 @@ test.describe('crypto spot', () => {
       const review = await reviewAndConfirm(page, ticket, 'buy');
       // A new user has not accepted the Bappebti terms: the order asks for them.
       const prompt = page.getByRole('dialog', { name: 'Accept the terms' });
-      await expect(prompt).toBeVisible();
+      await expect(prompt, 'the first order of a user without the Bappebti terms (018) opens the accept-terms prompt').toBeVisible();
       await prompt.getByRole('checkbox').check();
       await prompt.getByRole('button', { name: 'Accept and continue' }).click();
       await expect(prompt).toBeHidden();
@@ -304,6 +304,7 @@ test.describe('crypto spot', () => {
     await input(page, 'Amount to spend (IDR)').fill('5000000');
     await ticket.getByTestId('order-review-button').click();
     await expect(ticket.getByText('Not enough balance')).toBeVisible();
+    await expect(ticket.getByText('Your available IDR is Rp200,000.')).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(posts).toEqual([]);
 
@@ -317,6 +318,7 @@ test.describe('crypto spot', () => {
     expect(elsewhere.envelope.status).toBe('success');
     await review.getByRole('button', { name: 'Buy now' }).click();
     await seeToast(page, 'Insufficient wallet balance', 'alert');
+    await expect(review).toBeHidden();
     expect(posts.filter((url) => url.endsWith('/api/crypto/advanced/buy'))).toHaveLength(1);
     const history = await ordersOf(context, baseURL!, user, 'history');
     expect(history).toHaveLength(1);
@@ -325,7 +327,7 @@ test.describe('crypto spot', () => {
     const letters = await userCall(context, baseURL!, user, 'POST', PATHS.buy, { symbol: SYMBOL, amount: '5O000' });
     expect(letters.envelope.error_code).toBe('002');
     const decimals = await userCall(context, baseURL!, user, 'POST', PATHS.buy, { symbol: SYMBOL, amount: '50000.5' });
-    expect(decimals.envelope.status).toBe('error');
+    expect(decimals.envelope.error_code).toBe('002');
     const tooMuch = await userCall(context, baseURL!, user, 'POST', PATHS.buy, { symbol: SYMBOL, amount: '5000000' });
     expect(tooMuch.envelope).toMatchObject({ error_code: '1115', error_message: 'Insufficient wallet balance' });
     expect(await ordersOf(context, baseURL!, user, 'history')).toHaveLength(1);

@@ -1,14 +1,13 @@
 // The trade page's chart: the market's resolutions of §9, a live current bar, and the signed-in
 // user's open orders of the symbol as price lines (updated live with the orders).
-import { appStore, formatCurrency, useAppStore, type ChartOrderType, type CryptoOrder } from '@pasar/shared';
+import { appStore, useAppStore } from '@pasar/shared';
 import { memo, useMemo } from 'react';
 import { useTradeT } from '../i18n';
-import { formatQuantity, type PriceFormat } from '../market/price-format';
+import type { PriceFormat } from '../market/price-format';
 import { defaultResolution, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
 import type { TradeMarket } from '../markets/trade-market';
-import { useOpenOrders } from '../orders/open-orders';
+import { useOrderLines } from '../orders/open-orders';
 import { ChartToolbar } from './ChartToolbar';
-import { chartOrderLines } from './order-lines';
 import { PriceChart } from './PriceChart';
 import { resolutionLabel } from './resolution-label';
 
@@ -21,18 +20,8 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
   const window = useMemo(() => tradeChartWindow(resolution, Date.now()), [symbol, resolution]);
   const options = offered.map((value) => ({ value, ...resolutionLabel(value, t) }));
 
-  const orders = useOpenOrders();
-  const orderLines = useMemo(() => {
-    const asset = symbol.split('-')[0] ?? symbol;
-    const size = (order: CryptoOrder) =>
-      order.quantity ? `${formatQuantity(order.quantity, format.lng)} ${asset}` : order.amount ? formatCurrency(order.amount, 'IDR', format.lng) : '';
-    const title = (order: CryptoOrder, type: ChartOrderType) =>
-      t('chart.orderLine', { side: t(`chart.side.${order.side}`), type: t(`chart.orderType.${type}`), size: size(order) }).trim();
-    return chartOrderLines(
-      orders.filter((order) => order.symbol === symbol),
-      title,
-    );
-  }, [orders, symbol, format.lng, t]);
+  // The signed-in user's open orders (worked out into lines by the orders feed; none for a guest).
+  const orderLines = useOrderLines();
 
   return (
     <div>

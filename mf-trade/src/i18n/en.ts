@@ -69,9 +69,6 @@ export const en: TradeMessages = {
     error: 'The chart could not be loaded.',
     empty: 'No price data yet',
     emptyBody: 'Nothing traded in this range.',
-    orderLine: '{{side}} {{type}} {{size}}',
-    side: { BUY: 'Buy', SELL: 'Sell' },
-    orderType: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
   },
   resolution: {
     minutesShort: '{{n}}m',

@@ -67,9 +67,6 @@ export const id = {
     error: 'Grafik gagal dimuat.',
     empty: 'Belum ada data harga',
     emptyBody: 'Tidak ada perdagangan pada rentang ini.',
-    orderLine: '{{side}} {{type}} {{size}}',
-    side: { BUY: 'Beli', SELL: 'Jual' },
-    orderType: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
   },
   resolution: {
     minutesShort: '{{n}}m',

@@ -117,6 +117,11 @@ export const orderEn: OrderMessages = {
     confirm: 'Modify order',
     done: 'Order modified',
   },
+  orderLine: {
+    title: '{{side}} {{type}} {{size}}',
+    side: { BUY: 'Buy', SELL: 'Sell' },
+    type: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
+  },
   orders: {
     tabs: 'My orders',
     openTab: 'Open orders ({{count}})',

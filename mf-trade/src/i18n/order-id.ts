@@ -116,6 +116,11 @@ export const orderId = {
     confirm: 'Ubah order',
     done: 'Order diubah',
   },
+  orderLine: {
+    title: '{{side}} {{type}} {{size}}',
+    side: { BUY: 'Beli', SELL: 'Jual' },
+    type: { market: 'market', limit: 'limit', stop: 'stop', 'stop-limit': 'stop-limit' },
+  },
   orders: {
     tabs: 'Order saya',
     openTab: 'Order terbuka ({{count}})',

@@ -6,7 +6,6 @@ import { lazy, Suspense } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
-import { assetOf } from './order-format';
 
 const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
 const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
@@ -25,6 +24,9 @@ const Muted = styled.p`
   margin: 0;
   color: ${tokens.colors.textMuted};
 `;
+
+/** "BTC" of "BTC-IDR" (order-format's, without pulling the panel's formatter in). */
+const assetOf = (symbol: string): string => symbol.split('-')[0] ?? symbol;
 
 const isSignedIn = (state: { auth: { accessToken: string | null } }) => state.auth.accessToken !== null;
 

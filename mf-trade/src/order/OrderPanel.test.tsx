@@ -12,6 +12,8 @@ import { resetLayoutPreference } from './layout-preference';
 import { OrderPanel } from './OrderPanel';
 
 beforeAll(() => registerTranslations(TRADE_NAMESPACE, tradeTranslations));
+// Whole order flows (type, review, confirm) on a shared 2-core machine: more than the default 5 s.
+jest.setTimeout(20_000);
 
 let live: FakeLive;
 beforeEach(() => {
@@ -32,6 +34,8 @@ function renderPanel({ pro = false, halted = false, mock = {}, api = createTestA
     language: 'en',
     auth: SIGNED_IN,
     api: mockMarket(mockOrders(api, { pro, ...mock })),
+    // Typing without a pause between keys: these tests type many long numbers.
+    userEventOptions: { delay: null },
   });
   return result;
 }
@@ -316,8 +320,7 @@ describe('pro mode (CryptoAdvanced)', () => {
   });
 
   it('uses the pro flags in pro mode', async () => {
-    renderPanel({ pro: true, mock: { types: orderTypes({ advanced: { ...orderTypes().advanced, enableSell: false } }) } });
-    const user = (await import('@testing-library/user-event')).default.setup();
+    const { user } = renderPanel({ pro: true, mock: { types: orderTypes({ advanced: { ...orderTypes().advanced, enableSell: false } }) } });
     await screen.findByTestId('order-ticket');
     expect(screen.queryByTestId('side-disabled')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sell' }));

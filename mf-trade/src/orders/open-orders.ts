@@ -3,6 +3,7 @@
 // fills it (`orders-feed.ts`) comes in its own chunk, for signed-in users only; this module is the
 // little the trade page's first load needs (the chart reads it).
 import type { CryptoOrder } from '@pasar/shared';
+import type { ChartOrderLine } from '../chart/order-lines';
 import { create } from 'zustand';
 
 export interface OpenOrdersState {
@@ -16,9 +17,11 @@ export interface OpenOrdersState {
   amendingId: string | null;
   /** Bumped when the stream was lapsed and the lists were asked again (the history asks again too). */
   resyncs: number;
+  /** The open orders as the chart draws them (worked out by the feed, so the chart carries no order code). */
+  lines: ChartOrderLine[];
 }
 
-export const EMPTY_OPEN_ORDERS: OpenOrdersState = { symbol: null, open: [], closed: [], loaded: false, error: null, amendingId: null, resyncs: 0 };
+export const EMPTY_OPEN_ORDERS: OpenOrdersState = { symbol: null, open: [], closed: [], loaded: false, error: null, amendingId: null, resyncs: 0, lines: [] };
 
 export const useOpenOrdersStore = create<OpenOrdersState>()(() => EMPTY_OPEN_ORDERS);
 
@@ -27,3 +30,6 @@ export const stopAmending = (): void => useOpenOrdersStore.setState({ amendingId
 
 /** The open orders of the symbol on screen. */
 export const useOpenOrders = (): CryptoOrder[] => useOpenOrdersStore((state) => state.open);
+
+/** Their price lines on the chart. */
+export const useOrderLines = (): ChartOrderLine[] => useOpenOrdersStore((state) => state.lines);

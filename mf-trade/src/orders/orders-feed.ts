@@ -1,11 +1,17 @@
 // Fills the open-orders store for the symbol on screen: the open orders once per symbol (and
 // again after a lapse of the stream), then every update from the private stream and from the
 // answers of place / amend / cancel. Signed-in users only (its own chunk).
-import { api, CRYPTO_PATHS, type CryptoOrder, type CryptoOrderList } from '@pasar/shared';
+import { api, CRYPTO_PATHS, formatCurrency, useAppStore, type ChartOrderType, type CryptoOrder, type CryptoOrderList } from '@pasar/shared';
 import { useCallback, useEffect } from 'react';
+import { chartOrderLines } from '../chart/order-lines';
+import { useTradeT } from '../i18n';
+import { registerOrderTranslations } from '../i18n/order';
+import { formatQuantity } from '../market/price-format';
 import { EMPTY_OPEN_ORDERS, useOpenOrdersStore } from './open-orders';
 import { useOrderStream } from './order-stream';
 import { isOpenOrder, upsertOrder } from './order-updates';
+
+registerOrderTranslations();
 
 /** Open orders asked at once (the server's page size limit); more open orders on one symbol are rare. */
 export const OPEN_ORDERS_FETCH_SIZE = 100;
@@ -79,8 +85,25 @@ export function useOpenOrdersFeed(symbol: string): void {
   useOrderStream(onOrder, { onResync: resync });
 }
 
-/** The feed as a component, for `lazy()`. */
+/** The open orders as price lines, labelled in the reader's language ("Buy limit 0.01 BTC"). */
+function useChartLines(): void {
+  const { t } = useTradeT();
+  const lng = useAppStore((state) => state.language);
+  const open = useOpenOrdersStore((state) => state.open);
+  const symbol = useOpenOrdersStore((state) => state.symbol);
+  useEffect(() => {
+    const asset = symbol?.split('-')[0] ?? '';
+    const size = (order: CryptoOrder) =>
+      order.quantity ? `${formatQuantity(order.quantity, lng)} ${asset}` : order.amount ? formatCurrency(order.amount, 'IDR', lng) : '';
+    const title = (order: CryptoOrder, type: ChartOrderType) =>
+      t('orderLine.title', { side: t(`orderLine.side.${order.side}`), type: t(`orderLine.type.${type}`), size: size(order) }).trim();
+    useOpenOrdersStore.setState({ lines: chartOrderLines(open.filter((order) => order.symbol === symbol), title) });
+  }, [open, symbol, lng, t]);
+}
+
+/** The feed as a component, for `lazy()`: the store's orders and their chart lines. */
 export function OrdersFeed({ symbol }: { symbol: string }) {
   useOpenOrdersFeed(symbol);
+  useChartLines();
   return null;
 }

@@ -129,6 +129,7 @@ export class CryptoMatcher {
   private reloading: Set<string> | null = null;
   private unsubscribe: Unsubscribe | null = null;
   private closed = false;
+  private busy = false;
 
   constructor(private readonly deps: MatcherDeps) {}
 
@@ -219,7 +220,9 @@ export class CryptoMatcher {
   }
 
   private async autoTick(): Promise<void> {
-    if (this.closed) return;
+    // A slow tick makes the timer skip, not queue up.
+    if (this.closed || this.busy) return;
+    this.busy = true;
     try {
       const held = await this.deps.pubsub.acquireLease(MATCHER_LEASE, this.instance, Math.max(5000, this.deps.intervalMs * 10));
       if (!held) {
@@ -233,6 +236,8 @@ export class CryptoMatcher {
       await this.tick();
     } catch (err) {
       this.deps.log.warn({ err }, 'crypto matcher: tick failed');
+    } finally {
+      this.busy = false;
     }
   }
 

@@ -227,6 +227,53 @@ describe('resting crypto orders', () => {
     });
   });
 
+  describe('by amount, every resting type', () => {
+    it('a stop sell and a stop-limit sell fix their units at the stop / limit price', async () => {
+      const user = await trader(t.app, { btc: '0.01' });
+      const [stop] = await advanced(user, 'SELL', { orderType: 'STOP', inputType: 'amount', amount: '1450000', stopPrice: '1450000000' });
+      const [stopLimit] = await advanced(user, 'SELL', { orderType: 'STOP_LIMIT', inputType: 'amount', amount: '1440000', stopPrice: '1450000000', limitPrice: '1440000000' });
+      expect([stop, stopLimit].map((o) => [o!.inputType, o!.amount, o!.quantity])).toEqual([
+        ['amount', '1450000', null],
+        ['amount', '1440000', null],
+      ]);
+      expect((await balance(t.app, spot(user.userId))).held).toBe('0.002');
+      await tick(tickAt(SYMBOL, '1449000000'));
+      const done = await Promise.all([stop, stopLimit].map((o) => read(user, o!.id)));
+      expect(done.map((o) => [o.status, o.filledQuantity])).toEqual([
+        ['SUCCESS', '0.001'],
+        ['SUCCESS', '0.001'],
+      ]);
+      expect(await balance(t.app, spot(user.userId))).toEqual({ balance: '0.008', held: '0', available: '0.008' });
+      await expectReconciled(t.app, [user.userId]);
+    });
+
+    it('an OCO sell by amount sells the units the amount buys at the take-profit; a buy OCO by amount holds no more than the amount', async () => {
+      const user = await trader(t.app, { btc: '0.01', idr: '5000000' });
+      const sell = await advanced(user, 'SELL', { orderType: 'OCO', inputType: 'amount', amount: '1600000', takeProfit: '1600000000', stopLoss: '1400000000' });
+      expect(sell.map((o) => [o.amount, o.quantity])).toEqual([
+        ['1600000', null],
+        ['1600000', null],
+      ]);
+      expect((await balance(t.app, spot(user.userId))).held).toBe('0.001');
+      const buy = await advanced(user, 'BUY', { orderType: 'OCO', inputType: 'amount', amount: '2000000', takeProfit: '1450000000', stopLoss: '1550000000' });
+      const held = new Decimal((await balance(t.app, cash(user.userId))).held);
+      expect(held.lte(2_000_000) && held.gt(1_990_000)).toBe(true);
+      await expectReconciled(t.app, [user.userId]);
+      // The stop-loss of the sell triggers: it sells 0.001 and cancels its take-profit.
+      await tick(tickAt(SYMBOL, '1399000000'));
+      const after = await Promise.all([...sell, ...buy].map((o) => read(user, o.id)));
+      expect(after.map((o) => `${o.side} ${o.ocoLeg} ${o.status}`)).toEqual([
+        'SELL TAKE_PROFIT CANCELLED',
+        'SELL STOP_LOSS SUCCESS',
+        'BUY TAKE_PROFIT SUCCESS',
+        'BUY STOP_LOSS CANCELLED',
+      ]);
+      expect(new Decimal(after[2]!.total).lte(2_000_000)).toBe(true);
+      expect((await balance(t.app, cash(user.userId))).held).toBe('0');
+      await expectReconciled(t.app, [user.userId]);
+    });
+  });
+
   describe('cancel in every state', () => {
     let user: TestUser;
     beforeAll(async () => {
@@ -335,6 +382,26 @@ describe('resting crypto orders', () => {
       expect((await balance(t.app, spot(user.userId))).held).toBe('0.05');
       await expectReconciled(t.app, [user.userId]);
       await call(t.app, user, 'POST', cryptoOrderCancelPath(order!.id));
+    });
+
+    it('a triggered stop-limit rests as a limit: its limit can move, its stop no more; cancelled and failed orders 9605', async () => {
+      const [order] = await advanced(user, 'BUY', { orderType: 'STOP_LIMIT', inputType: 'quantity', quantity: '0.01', stopPrice: '1510000000', limitPrice: '1512000000' });
+      await tick(tickAt(SYMBOL, '1511000000', { spread: '4000000' }));
+      expect(await read(user, order!.id)).toMatchObject({ exchangeStatus: 'ACCEPTED_FROM_EXCHANGE', filledQuantity: '0' });
+      const stopMove = await amend(order!.id, { stopPrice: '1520000000' });
+      expect([stopMove.statusCode, errorCodeOf(stopMove)]).toEqual([400, '002']);
+      const [moved] = ordersOf(await amend(order!.id, { limitPrice: '1505000000' }));
+      expect(moved).toMatchObject({ status: 'PENDING', exchangeStatus: 'ACCEPTED_FROM_EXCHANGE', limitPrice: '1505000000', stopPrice: '1510000000' });
+      expect((await balance(t.app, cash(user.userId))).held).toBe(chargesForBase('BUY', '15050000', RATES).total);
+      await call(t.app, user, 'POST', cryptoOrderCancelPath(order!.id));
+      const cancelled = await amend(order!.id, { limitPrice: '1500000000' });
+      expect([cancelled.statusCode, errorCodeOf(cancelled)]).toEqual([409, '9605']);
+      const [doomed] = await advanced(user, 'BUY', { orderType: 'STOP', inputType: 'quantity', quantity: '0.001', stopPrice: '1550000000' });
+      await tick(tickAt(SYMBOL, '1560000000', { quantity: '0.0001', step: '156000000', spread: '1' }));
+      expect((await read(user, doomed!.id)).status).toBe('FAILED');
+      const failed = await amend(doomed!.id, { stopPrice: '1560000000' });
+      expect([failed.statusCode, errorCodeOf(failed)]).toEqual([409, '9605']);
+      await expectReconciled(t.app, [user.userId]);
     });
 
     it('an OCO: the take-profit price moves on its leg, the size on both; the shared hold follows', async () => {
