@@ -11,7 +11,8 @@ import { freshPin, logInTestUser, signUpTestUser, type TestUser } from '../testi
 import { canonicalJson, REPLAYED_HEADER, WAIT_MS } from './idempotency';
 
 /** What the test routes did, shared by every app instance of this file. */
-const calls = { count: 0, fail: 0, pin: 0, refuse: 0, gate: 0 };
+const calls = { count: 0, fail: 0, pin: 0, refuse: 0, gate: 0, terms: 0 };
+let termsAccepted = false;
 let failNext = false;
 let gate: { entered: Promise<void>; enter: () => void; release: () => void; released: Promise<void> };
 function newGate() {
@@ -52,6 +53,11 @@ const testRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/pin', { preHandler: [app.requireUser, app.requireFreshPin], schema }, async () => {
     calls.pin += 1;
     return ok({ call: calls.pin, stamp: 'pin' });
+  });
+  app.post('/terms', { ...user, schema }, async () => {
+    calls.terms += 1;
+    if (!termsAccepted) throw new AppError('018');
+    return ok({ call: calls.terms, stamp: 'terms' });
   });
   app.post('/refuse', { ...user, schema }, async () => {
     calls.refuse += 1;
@@ -260,6 +266,20 @@ describe('idempotency of mutating calls', () => {
     expect(resent.statusCode).toBe(200);
     expect(resent.headers[REPLAYED_HEADER]).toBeUndefined();
     expect(calls.pin).toBe(before + 1);
+  });
+
+  it('does not store "terms not approved" (018): the resend after the accept prompt runs', async () => {
+    const key = newKey();
+    termsAccepted = false;
+    const refused = await post('/api/test/terms', key, { note: 'a' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).error_code).toBe('018');
+    termsAccepted = true;
+    const before = calls.terms;
+    const resent = await post('/api/test/terms', key, { note: 'a' });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect(calls.terms).toBe(before + 1);
   });
 
   it('replays a call that passed the PIN check even from a session whose PIN is not fresh', async () => {

@@ -19,7 +19,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { PROMPT_CODES } from '@pasar/shared/contract';
+import { promptFor } from '@pasar/shared/contract';
 import { AppError } from '../http/app-error';
 import { REQUEST_ID_HEADER } from '../http/request-id';
 import { createIdempotencyStore, type Fingerprint, type IdempotencyStore, type StoredResponse } from './idempotency-store';
@@ -102,7 +102,7 @@ function responseToStore(reply: FastifyReply, payload: unknown): StoredResponse 
   if (status >= 500 || status === 429) return null;
   if (payload !== undefined && payload !== null && typeof payload !== 'string') return null; // streams, buffers
   const body = typeof payload === 'string' ? payload : null;
-  if (status >= 400 && body !== null && PROMPT_CODES.includes(errorCodeOf(body) ?? '')) return null;
+  if (status >= 400 && body !== null && promptFor(status, errorCodeOf(body) ?? undefined) !== undefined) return null;
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);

@@ -286,6 +286,15 @@ describe('session rules', () => {
     expect(hooks.onPrompt).toHaveBeenCalledWith(code);
   });
 
+  it('opens the accept prompt on HTTP 403 with 018 (terms not approved) and sends the call again once accepted', async () => {
+    const onPrompt = jest.fn(() => Promise.resolve(true));
+    const { client, requests, hooks } = setup([fail(403, '018', 'Terms not approved'), ok({ placed: true })], { onPrompt });
+    await expect(client.post('/a', {})).resolves.toEqual({ placed: true });
+    expect(onPrompt).toHaveBeenCalledWith('041');
+    expect(requests).toHaveLength(2);
+    expect(hooks.onForcedLogout).not.toHaveBeenCalled();
+  });
+
   it('does not open the prompt for other 400 codes or for 040 with another status', async () => {
     const { client, hooks } = setup([fail(400, '002'), fail(422, '040')]);
     await client.get('/a').catch(() => undefined);

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage } from '../contract/enum-values';
 import type { Language } from '../contract/enums';
 import { ENVELOPE_STATUSES, parseErrorDetails, type EnvelopeStatus } from '../contract/envelope-values';
-import { DEFAULT_ERROR_MESSAGE, PROMPT_CODES, errorMessage, isErrorCode } from '../contract/errors';
+import { DEFAULT_ERROR_MESSAGE, errorMessage, isErrorCode, promptFor } from '../contract/errors';
 import {
   DEVICE_ID_PREFIX,
   PLATFORM_HEADER_VALUE,
@@ -337,10 +337,11 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       const { status } = response;
       const errorCode = errorCodeOf(response);
 
-      // 040/041: the prompt; once it succeeds the same call goes again (a new request id: the
-      // refused attempt did nothing, and the server must not replay its refusal).
-      if (status === 400 && errorCode !== undefined && PROMPT_CODES.includes(errorCode) && !config.sessionCall) {
-        const outcome: unknown = prompts < MAX_PROMPTS_PER_CALL ? options.onPrompt?.(errorCode) : undefined;
+      // 040/041 (and 018, the terms): the prompt; once it succeeds the same call goes again (a new
+      // request id: the refused attempt did nothing, and the server must not replay its refusal).
+      const prompt = config.sessionCall ? undefined : promptFor(status, errorCode);
+      if (prompt !== undefined) {
+        const outcome: unknown = prompts < MAX_PROMPTS_PER_CALL ? options.onPrompt?.(prompt) : undefined;
         if (isPromise(outcome) && (await outcome.catch(() => false)) === true) {
           prompts += 1;
           if (!config.requestId) requestId = (options.generateRequestId ?? createUuid)();
