@@ -52,7 +52,7 @@ test.describe('sign-up and login', () => {
     expect((await context.cookies()).some((c) => c.name === 'pasarRefreshToken')).toBe(false);
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     expect((await context.cookies()).some((c) => c.name === 'pasarToken')).toBe(false);
 
     await logInThroughUi(page, context, baseURL!, phone, '246813');
@@ -126,7 +126,7 @@ test.describe('sessions and the PIN', () => {
 
     // The first browser's next action: its session is gone, it is logged out.
     await page.getByRole('link', { name: 'Edit profile' }).click();
-    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page).toHaveURL(/\/en\/trade$/);
     expect((await context.cookies()).some((c) => c.name === 'pasarToken')).toBe(false);
     await other.close();
