@@ -22,8 +22,9 @@ import {
   usePrivateStream,
   VisuallyHidden,
   type AssetHoldingsResponse,
+  useOnReturn,
 } from '@pasar/shared';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTradeT } from '../i18n';
 import { registerAssetPositionTranslations } from './asset-position-i18n';
 
@@ -100,16 +101,7 @@ function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) 
   const refresh = useRef(holdings.refresh);
   refresh.current = holdings.refresh;
   usePrivateStream('balances', () => void refresh.current(), { onResync: () => void refresh.current() });
-  useEffect(() => {
-    const onFocus = () => void refresh.current();
-    const onVisibility = () => document.visibilityState === 'visible' && onFocus();
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, []);
+  useOnReturn(() => void refresh.current());
 
   const holding = holdings.data?.items.find((item) => item.symbol === symbol);
 

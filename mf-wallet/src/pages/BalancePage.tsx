@@ -19,13 +19,13 @@ import {
   type WalletBalanceResponse,
   type WalletHistoryEntry,
   type WalletHistoryResponse,
+  useOnReturn,
 } from '@pasar/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionLink } from '../components/ActionLink';
 import { Figures } from '../components/Figures';
 import { isZero, sum, useFormat } from '../components/money';
 import { UsdYieldCard } from '../components/UsdYieldCard';
-import { useOnReturn } from '../components/use-on-return';
 import { errorText, GssNotice, Loading, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { WALLET_UI_CONFIG } from '../wallet-config';

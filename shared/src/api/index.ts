@@ -37,3 +37,4 @@ export {
   requestPrompt,
 } from './session-manager';
 export { type ApiData, useApiData } from './use-api-data';
+export { useOnReturn } from './use-on-return';

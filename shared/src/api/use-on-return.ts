@@ -1,13 +1,14 @@
-// Figures are loaded again when the reader comes back to the tab (trades may have filled meanwhile).
+// Pages refresh their figures when the reader comes back to the tab (money may have moved, orders filled).
 import { useEffect, useRef } from 'react';
 
-/** Calls `onReturn` when the window regains focus or the tab becomes visible again (once for both). */
+/** Calls `onReturn` when the window regains focus or the tab becomes visible again. */
 export function useOnReturn(onReturn: () => void): void {
   const ref = useRef(onReturn);
   ref.current = onReturn;
   useEffect(() => {
     let last = 0;
     const fire = () => {
+      // focus and visibilitychange often arrive together: one refresh.
       const now = Date.now();
       if (now - last < 1000) return;
       last = now;
