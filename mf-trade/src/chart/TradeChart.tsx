@@ -6,7 +6,7 @@ import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import { defaultResolution, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
 import type { TradeMarket } from '../markets/trade-market';
-import { useOrderLines } from '../orders/open-orders';
+import { useOrderLines } from '../my-orders/open-orders';
 import { ChartToolbar } from './ChartToolbar';
 import { PriceChart } from './PriceChart';
 import { resolutionLabel } from './resolution-label';

@@ -5,7 +5,7 @@ import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { resetInstrumentCache } from '../market/market-api';
-import { resetLayoutPreference } from '../order/layout-preference';
+import { resetLayoutPreference } from '../ticket/layout-preference';
 import { engines } from '../testing/chart-engine-mock';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';

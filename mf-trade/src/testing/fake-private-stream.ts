@@ -2,7 +2,7 @@
 // the test pushes the server's messages.
 import type { PrivateStreamChannel, UsePrivateStreamOptions } from '@pasar/shared';
 import { useEffect, useRef } from 'react';
-import { setPrivateStreamHook, type PrivateStreamHook } from '../orders/order-stream';
+import { setPrivateStreamHook, type PrivateStreamHook } from '../my-orders/order-stream';
 
 export interface FakePrivateStream {
   /** Channels with a live subscriber now. */

@@ -17,7 +17,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
-import { applyOrders } from '../orders/orders-feed';
+import { applyOrders } from '../my-orders/orders-feed';
 import { amendOrder, messageOf } from './order-api';
 import { assetOf, orderFormatter } from './order-format';
 import { amendablePrices, cleanDecimal, isPositive, truncateTo, type PriceField } from './order-math';

@@ -8,8 +8,8 @@ import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 
 const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
-const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
-const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
+const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
+const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
 
 export interface OrderAreaProps {
   symbol: string;

@@ -23,7 +23,7 @@ import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useResource } from '../market/use-resource';
-import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../orders/open-orders';
+import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
 import { AmendForm } from './AmendForm';
 import { chooseLayout as rememberChoice, chosenLayout, showLayout } from './layout-preference';
 import { fetchOrderTypes } from './order-api';

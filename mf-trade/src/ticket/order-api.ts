@@ -19,7 +19,7 @@ import {
   type OrderSideText,
   type PlaceOrderResponse,
 } from '@pasar/shared';
-import { ordersOf } from '../orders/order-updates';
+import { ordersOf } from '../my-orders/order-updates';
 
 export const fetchOrderTypes = (symbol: string, signal?: AbortSignal) =>
   api.get<CryptoOrderTypesResponse>(CRYPTO_PATHS.orderTypes, { params: { symbol }, signal, language: true });

@@ -32,8 +32,8 @@ import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useLiveTicker } from '../market/use-live-market';
-import { applyOrders } from '../orders/orders-feed';
-import { isOpenOrder } from '../orders/order-updates';
+import { applyOrders } from '../my-orders/orders-feed';
+import { isOpenOrder } from '../my-orders/order-updates';
 import { fetchEstimate, messageOf, placeOrder } from './order-api';
 import { assetOf, orderFormatter } from './order-format';
 import {
