@@ -2,7 +2,24 @@
 // each instance keeps an in-memory copy, refreshed at most every MARKET_HALT_CACHE_MS and at once
 // after its own changes, so the synchronous market calls (tickers polled every tick) can read it.
 // Listeners hear every change this instance makes or notices (the stream hub forwards them).
-import type { HaltsRepo, HaltRow } from '../modules/market/repo';
+import { sql } from 'drizzle-orm';
+import type { PasarDb } from '../db/database';
+
+/** An open halt as the `market_halts` table (migration 0004) stores it. */
+export interface HaltRow {
+  readonly symbol: string;
+  readonly title: string;
+  readonly description: string;
+  readonly haltedAt: Date;
+}
+
+export interface HaltsRepo {
+  openHalts(): Promise<HaltRow[]>;
+  /** Opens a halt; an already halted symbol keeps its halt with the new reason. */
+  halt(symbol: string, title: string, description: string): Promise<HaltRow>;
+  /** Closes the open halt; false when the symbol was not halted. */
+  resume(symbol: string): Promise<boolean>;
+}
 
 export interface HaltState {
   readonly symbol: string;
@@ -118,4 +135,38 @@ export class HaltRegistry {
 
 function toState(row: HaltRow): HaltState {
   return { symbol: row.symbol, title: row.title, description: row.description, haltedAt: row.haltedAt.getTime() };
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/** The `market_halts` table: the halts are the market's own state, so the core reads them. */
+export function createHaltsRepo(db: PasarDb): HaltsRepo {
+  const mapHalt = (r: Record<string, unknown>): HaltRow => ({
+    symbol: String(r.symbol),
+    title: String(r.title),
+    description: String(r.description),
+    haltedAt: toDate(r.halted_at),
+  });
+  return {
+    async openHalts() {
+      const result = await db.execute<Record<string, unknown>>(
+        sql`select symbol, title, description, halted_at from market_halts where resumed_at is null order by symbol`,
+      );
+      return result.rows.map(mapHalt);
+    },
+    async halt(symbol, title, description) {
+      const result = await db.execute<Record<string, unknown>>(sql`
+        insert into market_halts (symbol, title, description) values (${symbol}, ${title}, ${description})
+        on conflict (symbol) where resumed_at is null
+        do update set title = excluded.title, description = excluded.description
+        returning symbol, title, description, halted_at`);
+      return mapHalt(result.rows[0]!);
+    },
+    async resume(symbol) {
+      const result = await db.execute<Record<string, unknown>>(
+        sql`update market_halts set resumed_at = now() where symbol = ${symbol} and resumed_at is null returning id`,
+      );
+      return result.rows.length > 0;
+    },
+  };
 }

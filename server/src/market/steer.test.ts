@@ -2,7 +2,7 @@
 // `app.market` sees while a steer is in force, and after it.
 import Decimal from 'decimal.js';
 import { OrderBook, Ticker } from '@pasar/shared/contract';
-import type { HaltRow, HaltsRepo } from '../modules/market/repo';
+import type { HaltRow, HaltsRepo } from './halts';
 import { HaltRegistry } from './halts';
 import { roundToTick } from './idx-rules';
 import { MarketRuntime, type SteerChange } from './runtime';

@@ -1,10 +1,9 @@
 // The market plugin: decorates `app.market` (the MarketRuntime: simulator + halts) for the market
 // module's routes and the stream hub. The halts' in-memory copy is loaded before the app is ready.
 import fp from 'fastify-plugin';
-import { HaltRegistry } from '../market/halts';
+import { createHaltsRepo, HaltRegistry } from '../market/halts';
 import { MarketRuntime } from '../market/runtime';
 import { MarketSimulator } from '../market/simulator';
-import { createHaltsRepo } from '../modules/market/repo';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,13 +1,6 @@
-// The market module's only database access: trading halts and news articles.
+// The market module's only database access: news articles (the halts are the core's: market/halts.ts).
 import { sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
-
-export interface HaltRow {
-  readonly symbol: string;
-  readonly title: string;
-  readonly description: string;
-  readonly haltedAt: Date;
-}
 
 export interface NewsRow {
   readonly id: string;
@@ -20,14 +13,6 @@ export interface NewsRow {
   readonly publishedAt: Date;
 }
 
-export interface HaltsRepo {
-  openHalts(): Promise<HaltRow[]>;
-  /** Opens a halt; an already halted symbol keeps its halt with the new reason. */
-  halt(symbol: string, title: string, description: string): Promise<HaltRow>;
-  /** Closes the open halt; false when the symbol was not halted. */
-  resume(symbol: string): Promise<boolean>;
-}
-
 export interface NewsRepo {
   count(source?: string): Promise<number>;
   /** Inserts articles, skipping ids already present; returns how many were new. */
@@ -36,37 +21,6 @@ export interface NewsRepo {
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
-export function createHaltsRepo(db: PasarDb): HaltsRepo {
-  const mapHalt = (r: Record<string, unknown>): HaltRow => ({
-    symbol: String(r.symbol),
-    title: String(r.title),
-    description: String(r.description),
-    haltedAt: toDate(r.halted_at),
-  });
-  return {
-    async openHalts() {
-      const result = await db.execute<Record<string, unknown>>(
-        sql`select symbol, title, description, halted_at from market_halts where resumed_at is null order by symbol`,
-      );
-      return result.rows.map(mapHalt);
-    },
-    async halt(symbol, title, description) {
-      const result = await db.execute<Record<string, unknown>>(sql`
-        insert into market_halts (symbol, title, description) values (${symbol}, ${title}, ${description})
-        on conflict (symbol) where resumed_at is null
-        do update set title = excluded.title, description = excluded.description
-        returning symbol, title, description, halted_at`);
-      return mapHalt(result.rows[0]!);
-    },
-    async resume(symbol) {
-      const result = await db.execute<Record<string, unknown>>(
-        sql`update market_halts set resumed_at = now() where symbol = ${symbol} and resumed_at is null returning id`,
-      );
-      return result.rows.length > 0;
-    },
-  };
-}
 
 export function createNewsRepo(db: PasarDb): NewsRepo {
   const mapNews = (r: Record<string, unknown>): NewsRow => ({
