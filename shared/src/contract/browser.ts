@@ -62,3 +62,5 @@ export * from './wallet-paths';
 export type * from './wallet';
 export * from './crypto-paths';
 export type * from './crypto';
+export * from './portfolio-paths';
+export type * from './portfolio';

@@ -18,3 +18,5 @@ export * from './wallet';
 export * from './wallet-paths';
 export * from './crypto';
 export * from './crypto-paths';
+export * from './portfolio';
+export * from './portfolio-paths';
