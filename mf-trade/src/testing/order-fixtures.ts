@@ -29,6 +29,8 @@ export function cryptoOrder(overrides: Partial<CryptoOrder> = {}): CryptoOrder {
   sequence += 1;
   return {
     id: `order-${sequence}`,
+    market: 'CRYPTO',
+    currency: 'IDR',
     symbol: 'BTC-IDR',
     side: 'BUY',
     orderType: 'LIMIT',

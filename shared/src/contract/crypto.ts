@@ -1,16 +1,10 @@
-// Crypto spot trading (issue 6) — zod schemas and their types (the portfolio's: `portfolio.ts`).
+// Crypto spot trading (issue 6) and the first portfolio view — zod schemas and their types.
 // Paths and plain constants: `crypto-paths.ts`. Money and quantities are decimal strings.
 import { DecimalString } from './envelope';
-import {
-  CONDITIONAL_ORDER_KINDS,
-  EXCHANGE_ORDER_STATUSES,
-  ORDER_SIDE_TEXTS,
-  ORDER_STATUSES,
-  ORDER_TYPES,
-  TIMES_IN_FORCE,
-} from './enum-values';
+import { TIMES_IN_FORCE } from './enum-values';
 import { z } from './zod';
-import { CRYPTO_ORDER_SCOPES, CRYPTO_ORDER_SOURCES, ORDER_INPUT_TYPES } from './crypto-paths';
+import { CRYPTO_ORDER_SCOPES } from './crypto-paths';
+import { Order, OrderInputTypeEnum, OrderSideEnum, OrderTypeEnum } from './orders';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
 /** A positive decimal written as a string ("0.0005", "150000000"). */
@@ -18,12 +12,6 @@ const PositiveDecimal = z
   .string()
   .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a positive decimal number written as a string')
   .refine((v) => /[1-9]/.test(v), 'must be above 0');
-
-export const OrderSideEnum = z.enum(ORDER_SIDE_TEXTS);
-export const OrderTypeEnum = z.enum(ORDER_TYPES);
-export const OrderStatusEnum = z.enum(ORDER_STATUSES);
-export const ExchangeOrderStatusEnum = z.enum(EXCHANGE_ORDER_STATUSES);
-export const OrderInputTypeEnum = z.enum(ORDER_INPUT_TYPES);
 
 // ---- Order types available (§7 order-types) ----
 
@@ -132,43 +120,74 @@ export const CryptoEstimate = z.object({
 });
 export type CryptoEstimate = z.infer<typeof CryptoEstimate>;
 
-export const CryptoOrder = z.object({
-  id: z.string(),
-  symbol: z.string(),
-  side: OrderSideEnum,
-  orderType: OrderTypeEnum,
-  source: z.enum(CRYPTO_ORDER_SOURCES),
-  inputType: OrderInputTypeEnum,
-  /** Requested size: quantity (quantity orders) or amount in IDR (amount orders); the other is null. */
-  quantity: DecimalString.nullable(),
-  amount: DecimalString.nullable(),
-  limitPrice: DecimalString.nullable(),
-  stopPrice: DecimalString.nullable(),
-  timeInForce: z.enum(TIMES_IN_FORCE),
-  status: OrderStatusEnum,
-  exchangeStatus: ExchangeOrderStatusEnum,
-  filledQuantity: DecimalString,
-  /** Base amount filled (Σ quantity × price). */
-  filledAmount: DecimalString,
-  averagePrice: DecimalString.nullable(),
-  fee: DecimalString,
-  tax: DecimalString,
-  /** IDR paid (buy) or received (sell) so far, fee and tax included. */
-  total: DecimalString,
-  /** OCO: the group and this leg's role. */
-  ocoGroupId: z.string().nullable(),
-  ocoLeg: z.enum(CONDITIONAL_ORDER_KINDS).nullable(),
-  /** Stop orders: when the stop price was crossed. */
-  triggeredAt: IsoDateTime.nullable(),
-  /** Catalogue code of a refusal/failure, or why it was cancelled (USER, OCO, …). */
-  reason: z.string().nullable(),
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
-});
-export type CryptoOrder = z.infer<typeof CryptoOrder>;
+/** A crypto order is the one order schema (market 'CRYPTO'); the name stays for crypto callers. */
+export const CryptoOrder = Order;
+export type CryptoOrder = Order;
 
 /** Placing answers every order created: one, or the two legs of an OCO. */
 export const PlaceOrderResponse = z.object({ orders: z.array(CryptoOrder) });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 export const CryptoOrderList = z.object({ items: z.array(CryptoOrder), page: z.number().int(), size: z.number().int(), hasMore: z.boolean() });
 export type CryptoOrderList = z.infer<typeof CryptoOrderList>;
+
+// ---- Portfolio ----
+
+export const CryptoHolding = z.object({
+  symbol: z.string(),
+  asset: z.string(),
+  quantity: DecimalString,
+  /** Not reserved by open sell orders. */
+  available: DecimalString,
+  /** Average cost per unit in IDR, fees included (average-cost method). */
+  averageCost: DecimalString,
+  costBasis: DecimalString,
+  marketPrice: DecimalString,
+  marketValue: DecimalString,
+  unrealizedPnl: DecimalString,
+  unrealizedPnlPercent: DecimalString,
+  realizedPnl: DecimalString,
+});
+export type CryptoHolding = z.infer<typeof CryptoHolding>;
+export const AssetHoldingsResponse = z.object({ items: z.array(CryptoHolding), updatedAt: z.number().int() });
+export type AssetHoldingsResponse = z.infer<typeof AssetHoldingsResponse>;
+
+export const PortfolioOverview = z.object({
+  /** cash (IDR shown total) + cashOnHold + holdings' market value. */
+  totalValue: DecimalString,
+  cash: DecimalString,
+  /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
+  cashOnHold: DecimalString,
+  investedValue: DecimalString,
+  costBasis: DecimalString,
+  unrealizedPnl: DecimalString,
+  unrealizedPnlPercent: DecimalString,
+  realizedPnl: DecimalString,
+  updatedAt: z.number().int(),
+});
+export type PortfolioOverview = z.infer<typeof PortfolioOverview>;
+
+export const PositionHistoryEntry = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  symbol: z.string(),
+  side: OrderSideEnum,
+  quantity: DecimalString,
+  price: DecimalString,
+  amount: DecimalString,
+  fee: DecimalString,
+  tax: DecimalString,
+  total: DecimalString,
+  /** Sells: gain against the average cost; buys: null. */
+  realizedPnl: DecimalString.nullable(),
+  executedAt: IsoDateTime,
+});
+export type PositionHistoryEntry = z.infer<typeof PositionHistoryEntry>;
+export const PositionHistoryResponse = z.object({ items: z.array(PositionHistoryEntry), page: z.number().int(), hasMore: z.boolean() });
+export type PositionHistoryResponse = z.infer<typeof PositionHistoryResponse>;
+export const PortfolioQuery = z.object({
+  assetType: z.literal('CRYPTO').default('CRYPTO'),
+  symbol: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type PortfolioQuery = z.infer<typeof PortfolioQuery>;

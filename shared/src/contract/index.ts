@@ -16,7 +16,6 @@ export * from './stream';
 export * from './stream-paths';
 export * from './wallet';
 export * from './wallet-paths';
+export * from './orders';
 export * from './crypto';
 export * from './crypto-paths';
-export * from './portfolio';
-export * from './portfolio-paths';

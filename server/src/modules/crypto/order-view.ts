@@ -31,6 +31,8 @@ export function toCryptoOrder(row: OrderRow, pricePrecision: number): CryptoOrde
   const filled = new TradingDecimal(row.filledQuantity);
   return {
     id: row.id,
+    market: 'CRYPTO',
+    currency: 'IDR',
     symbol: row.symbol,
     side: row.side,
     orderType: row.orderType,

@@ -1,0 +1,121 @@
+// A market's rules: everything the engine needs to know about one market, and nothing else.
+//
+// How a market implements it: its module (`server/src/modules/<market>/rules.ts`) exports an object
+// satisfying `MarketRules` and registers it with the engine (`app.trading.register(rules)`) before
+// the app is ready; its routes translate the wire to an `OrderSpec` and call the engine's
+// `place/cancel/amend/estimate/list/get` with `market`. The engine does the rest for every market
+// alike: the state table, the order unit of work (one ledger transaction per change, holds,
+// fills as transfers keyed `<keys.fill>:<orderId>:<n>`), ONE matcher for all markets (resting
+// orders, stops, queued market orders, expiry), the private `orders`/`balances` events and the
+// order view. The rules are pure decisions over their inputs, except `assertEligible`, which may
+// read (KYC, terms, product flags). Time comes from the engine's injected clock (`now`).
+import type { ErrorCode, Instrument, Language, OrderBook } from '@pasar/shared/contract';
+import type { AccountRef, InsufficientFunds, TransferLeg } from '../ledger/api';
+import type { BookWalkResult, LevelFill } from './book-walk';
+import type { Market, OrderPlan, OrderShape, OrderSpec, PlanContext, Side } from './order-model';
+import type { OrderChange, OrderRow } from './tables';
+
+/** An order's running figures (what its fills so far added up to). */
+export interface OrderTotals {
+  readonly side: Side;
+  readonly filledQuantity: string;
+  /** Σ quantity × price so far, unrounded. */
+  readonly filledAmount: string;
+  readonly fee: string;
+  readonly tax: string;
+  readonly total: string;
+}
+
+/** The numbers of one fill, in the market's scales and rounding. */
+export interface FillNumbers {
+  /** This fill: units, average price, base amount, fee, tax and total paid (buy) or received (sell). */
+  readonly quantity: string;
+  readonly price: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly tax: string;
+  readonly total: string;
+  /** The order's figures after it. */
+  readonly after: Omit<OrderTotals, 'side'>;
+}
+
+/** What a market order (or a queued one, or a triggered stop) may do at `now`. */
+export type MarketOrderVerdict = 'EXECUTE' | 'QUEUE' | 'REFUSE';
+
+/** The engine's request to decide who may place an order. */
+export interface EligibilityRequest {
+  readonly userId: string;
+  readonly spec: OrderSpec;
+  readonly instrument: Instrument;
+  readonly language: Language;
+  /** An amendment of an open order (terms and KYC were checked when it was placed). */
+  readonly amending: boolean;
+}
+
+export interface MarketRules {
+  readonly market: Market;
+  /** Ledger key prefixes: fills `<fill>:<orderId>:<n>`, holds `<hold>:<orderId or OCO group>[:v<version>]`. */
+  readonly keys: { readonly fill: string; readonly hold: string };
+
+  // ---- instrument and validation ----
+  /** The instrument `symbol` names in this market; AppError('003') when it names none. */
+  instrument(symbol: string): Instrument;
+  /**
+   * Who may trade: identity (KYC / US-stock KYC, 007), terms (018), the market's switch, halts
+   * (3701), product flags (3702/3703), leverage refused where the market has none. Throws AppError.
+   */
+  assertEligible(request: EligibilityRequest): Promise<void>;
+  /**
+   * Validates a request (size on the lot/step grid, price on the tick grid and within the bands,
+   * minimums) and plans the order: for a market order filled now its walk of the book, else the
+   * hold. Throws the catalogue's codes; changes nothing.
+   */
+  plan(spec: OrderSpec, instrument: Instrument, context: PlanContext): OrderPlan;
+  /**
+   * The changes an amendment makes to the open legs of a group (validated like a new order; the
+   * engine re-holds what the amended group needs). Keyed by order id.
+   */
+  planAmend(order: OrderRow, group: readonly OrderRow[], body: AmendRequest, instrument: Instrument, language: Language): Map<string, OrderChange>;
+
+  // ---- scales, rounding, fees and taxes ----
+  /** The price precision an order view rounds its average price to. */
+  pricePrecision(symbol: string): number;
+  /** One fill's numbers from the levels it took, against what the order had already paid or received. */
+  fillNumbers(order: OrderTotals, levels: readonly LevelFill[]): FillNumbers;
+  /** What a group (one order, or the open legs of an OCO sharing one hold) must still hold. */
+  holdNeeds(legs: readonly OrderShape[]): string;
+  /**
+   * The book walk of an order executed at market after it was placed (a triggered stop, a queued
+   * market order at the open): its remaining size against `book`, with the market's band and fees.
+   */
+  walk(order: OrderRow, book: Pick<OrderBook, 'bids' | 'asks'>, instrument: Instrument): BookWalkResult;
+
+  // ---- ledger accounts ----
+  /** The account an order's hold reserves from (cash for buys, the position for sells). */
+  holdAccount(order: Pick<OrderRow, 'userId' | 'side' | 'asset'>): AccountRef;
+  /** The transfer legs of one fill (cash, position, inventory, fees, taxes). */
+  fillLegs(order: OrderRow, fill: FillNumbers): TransferLeg[];
+  /** The currencies a fill changes (announced on the user's `balances` channel). */
+  fillCurrencies(order: Pick<OrderRow, 'asset'>): readonly string[];
+  /** A ledger refusal as the catalogue's code (crypto 1115/9504, US 1117/1116). */
+  insufficientCode(error: InsufficientFunds): ErrorCode;
+
+  // ---- sessions and time in force ----
+  /** May a market order execute at `now`, wait for the next open (QUEUE), or is it refused? */
+  marketOrderAt(instrument: Instrument, spec: Pick<OrderSpec, 'tradingHours' | 'side'>, now: number): MarketOrderVerdict;
+  /** May a resting (or queued) order match at `now` (its session, extended hours included when it asked)? */
+  mayMatch(order: Pick<OrderRow, 'symbol' | 'tradingHours' | 'orderType'>, now: number): boolean;
+  /** When an order placed at `now` expires (GOOD_TILL_MARKET_CLOSE: that trading day's close); null never. */
+  expiresAt(spec: Pick<OrderSpec, 'timeInForce' | 'tradingHours'>, instrument: Instrument, now: number): Date | null;
+}
+
+/** An amendment: a new size and/or prices (what the order type uses). */
+export interface AmendRequest {
+  readonly quantity?: string | undefined;
+  readonly amount?: string | undefined;
+  readonly limitPrice?: string | undefined;
+  readonly stopPrice?: string | undefined;
+}
+
+/** The reason an expired order is cancelled with (the engine's matcher expires orders, releasing the hold). */
+export const EXPIRED_REASON = 'EXPIRED';
