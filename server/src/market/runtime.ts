@@ -1,5 +1,6 @@
 // `app.market`: the market feed as the rest of the server sees it — the simulator (or any other
-// MarketFeed) with trading halts laid over it. A halted symbol's ticker says HALTED and its
+// MarketFeed) with trading halts laid over it, and the market clock: `app.market.now()` is the one
+// "now" of market data and trading (settable in development and tests, see clock.ts). A halted symbol's ticker says HALTED and its
 // price, book and trade tape stay as they were when the halt began; candles are the market's.
 //
 // Steering (development and tests only: the admin route refuses in production): `steer(symbol,
@@ -10,6 +11,7 @@
 // natural. The price is exact (not a drifting path), so a test knows what a matcher will see.
 import Decimal from 'decimal.js';
 import type { Candle, Instrument, MarketState, OrderBook, Resolution, Trade, Ticker } from '@pasar/shared/contract';
+import { MarketClock } from './clock';
 import type { MarketFeed, OrderBookOptions } from './feed';
 import type { HaltChange, HaltListener, HaltRegistry } from './halts';
 import { roundToTick } from './idx-rules';
@@ -41,11 +43,22 @@ export class MarketRuntime implements MarketFeed {
   private readonly steers = new Map<string, ActiveSteer>();
   private readonly steerListeners = new Set<SteerListener>();
 
+  /** The market clock (`set` / `clear` in development and tests). */
+  readonly clock: MarketClock;
+
+  /** `clock`: the market clock, or a function used as its wall clock (an adjustable clock: tests). */
   constructor(
     readonly simulator: MarketSimulator,
     readonly halts: HaltRegistry,
-    private readonly now: () => number = Date.now,
-  ) {}
+    clock: MarketClock | (() => number) = new MarketClock({ adjustable: false }),
+  ) {
+    this.clock = typeof clock === 'function' ? new MarketClock({ wall: clock, adjustable: true }) : clock;
+  }
+
+  /** The market's current instant (epoch ms): what every market and trading rule calls "now". */
+  now(): number {
+    return this.clock.now();
+  }
 
   instruments(): readonly Instrument[] {
     return this.simulator.instruments();

@@ -13,6 +13,8 @@ export const topics = {
   halt: () => 'market.halt',
   /** A steer set or cleared (development), shared by the instance that handled it ({instance, symbol, steer}). */
   steer: () => 'market.steer',
+  /** The market clock set or cleared (development), shared by the instance that handled it ({instance, setting}). */
+  clock: () => 'market.clock',
   /** Stream hubs announce the streams their clients hold ({instance, streams}); see the publisher. */
   streamInterest: () => 'stream.interest',
   /** Private events of one user: `user.<id>.orders`, `user.<id>.balances`, … */

@@ -63,3 +63,5 @@ export type * from './wallet';
 export * from './crypto-paths';
 export type * from './orders';
 export type * from './crypto';
+export * from './portfolio-paths';
+export type * from './portfolio';

@@ -24,15 +24,6 @@ export const cryptoOrderPath = (id: string): string => `${CRYPTO_PATHS.orders}/$
 /** `/api/crypto/orders/:id/cancel` (POST): cancels an open order (an OCO leg cancels its group). */
 export const cryptoOrderCancelPath = (id: string): string => `${cryptoOrderPath(id)}/cancel`;
 
-export const PORTFOLIO_PATHS = {
-  /** GET ?assetType=CRYPTO&symbol=: holdings with cost, value and P&L. */
-  assetHoldings: '/api/portfolio/asset-holdings',
-  /** GET: the overview totals. */
-  overview: '/api/portfolio/overview',
-  /** GET ?symbol=&page=&size=: executed trades (fills) with realized P&L, newest first. */
-  positionHistory: '/api/portfolio/position-history',
-} as const;
-
 /** How an order's size is given (§3 inputType; §5: quantity orders omit amount and vice versa). */
 export const ORDER_INPUT_TYPES = ['quantity', 'amount'] as const;
 export type OrderInputType = (typeof ORDER_INPUT_TYPES)[number];
@@ -40,8 +31,6 @@ export type OrderInputType = (typeof ORDER_INPUT_TYPES)[number];
 export const CRYPTO_ORDER_SCOPES = ['open', 'history'] as const;
 export type CryptoOrderScope = (typeof CRYPTO_ORDER_SCOPES)[number];
 export const CRYPTO_ORDERS_PAGE_SIZE = 30;
-/** Position history (portfolio): fills per page when the caller names no size. */
-export const POSITION_HISTORY_PAGE_SIZE = 20;
 
 /** Order kinds as placed: INSTANT (simple mode, market) or ADVANCED (pro mode). */
 export const CRYPTO_ORDER_SOURCES = ['INSTANT', 'ADVANCED'] as const;

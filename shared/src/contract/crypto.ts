@@ -1,4 +1,4 @@
-// Crypto spot trading (issue 6) and the first portfolio view — zod schemas and their types.
+// Crypto spot trading (issue 6) — zod schemas and their types (the portfolio's: `portfolio.ts`).
 // Paths and plain constants: `crypto-paths.ts`. Money and quantities are decimal strings.
 import { DecimalString } from './envelope';
 import { TIMES_IN_FORCE } from './enum-values';
@@ -129,65 +129,3 @@ export const PlaceOrderResponse = z.object({ orders: z.array(CryptoOrder) });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 export const CryptoOrderList = z.object({ items: z.array(CryptoOrder), page: z.number().int(), size: z.number().int(), hasMore: z.boolean() });
 export type CryptoOrderList = z.infer<typeof CryptoOrderList>;
-
-// ---- Portfolio ----
-
-export const CryptoHolding = z.object({
-  symbol: z.string(),
-  asset: z.string(),
-  quantity: DecimalString,
-  /** Not reserved by open sell orders. */
-  available: DecimalString,
-  /** Average cost per unit in IDR, fees included (average-cost method). */
-  averageCost: DecimalString,
-  costBasis: DecimalString,
-  marketPrice: DecimalString,
-  marketValue: DecimalString,
-  unrealizedPnl: DecimalString,
-  unrealizedPnlPercent: DecimalString,
-  realizedPnl: DecimalString,
-});
-export type CryptoHolding = z.infer<typeof CryptoHolding>;
-export const AssetHoldingsResponse = z.object({ items: z.array(CryptoHolding), updatedAt: z.number().int() });
-export type AssetHoldingsResponse = z.infer<typeof AssetHoldingsResponse>;
-
-export const PortfolioOverview = z.object({
-  /** cash (IDR shown total) + cashOnHold + holdings' market value. */
-  totalValue: DecimalString,
-  cash: DecimalString,
-  /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
-  cashOnHold: DecimalString,
-  investedValue: DecimalString,
-  costBasis: DecimalString,
-  unrealizedPnl: DecimalString,
-  unrealizedPnlPercent: DecimalString,
-  realizedPnl: DecimalString,
-  updatedAt: z.number().int(),
-});
-export type PortfolioOverview = z.infer<typeof PortfolioOverview>;
-
-export const PositionHistoryEntry = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  symbol: z.string(),
-  side: OrderSideEnum,
-  quantity: DecimalString,
-  price: DecimalString,
-  amount: DecimalString,
-  fee: DecimalString,
-  tax: DecimalString,
-  total: DecimalString,
-  /** Sells: gain against the average cost; buys: null. */
-  realizedPnl: DecimalString.nullable(),
-  executedAt: IsoDateTime,
-});
-export type PositionHistoryEntry = z.infer<typeof PositionHistoryEntry>;
-export const PositionHistoryResponse = z.object({ items: z.array(PositionHistoryEntry), page: z.number().int(), hasMore: z.boolean() });
-export type PositionHistoryResponse = z.infer<typeof PositionHistoryResponse>;
-export const PortfolioQuery = z.object({
-  assetType: z.literal('CRYPTO').default('CRYPTO'),
-  symbol: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).optional(),
-});
-export type PortfolioQuery = z.infer<typeof PortfolioQuery>;

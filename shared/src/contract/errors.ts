@@ -82,6 +82,13 @@ export const ERROR_CATALOGUE = {
   '3703': entry(403, 'Penjualan aset ini sedang tidak tersedia', 'Selling this asset is unavailable right now'),
   '3704': entry(400, 'Nilai order di bawah minimum', 'The order is below the minimum'),
   '3705': entry(400, 'Likuiditas pasar tidak cukup untuk order sebesar ini dalam batas harga', 'Not enough market liquidity for this order within the price band'),
+  // US stock order codes (3801–3899; ours, the specification lists none for sessions and ticks).
+  '3801': entry(400, 'Pasar saham AS sedang tutup. Order dapat dipasang saat pre-market, jam reguler, atau post-market', 'The US stock market is closed. Orders can be placed in pre-market, regular or post-market hours'),
+  '3802': entry(400, 'Saham ini tidak dapat diperdagangkan di luar jam reguler', 'This stock cannot be traded outside regular hours'),
+  '3803': entry(400, 'Di luar jam reguler hanya order limit yang diterima', 'Outside regular hours only limit orders are accepted'),
+  '3804': entry(400, 'Harga tidak sesuai kelipatan harga (tick): $0,01, atau $0,0001 untuk harga di bawah $1', 'The price is off the tick grid: $0.01, or $0.0001 for prices below $1'),
+  '3805': entry(400, 'Perdagangan saham AS dengan leverage belum tersedia', 'Leveraged US stock trading is not available yet'),
+  '3806': entry(400, 'Jenis order ini tidak dapat dipakai untuk transaksi ini', 'This order type cannot be used for this transaction'),
   '1143': entry(429, 'Terlalu banyak permintaan OTP. Coba lagi nanti', 'Too many OTP requests. Try again later'),
   '1144': entry(429, 'Terlalu banyak percobaan OTP. Coba lagi nanti', 'Too many OTP attempts. Try again later'),
   '1145': entry(429, 'Terlalu banyak percobaan PIN. Coba lagi nanti', 'Too many PIN attempts. Try again later'),
@@ -122,6 +129,7 @@ export const ERROR_CATALOGUE = {
   '2001': entry(409, 'Nomor HP sudah terdaftar. Silakan masuk', 'This phone number is already registered. Please log in'),
   '2002': entry(404, 'Nomor HP belum terdaftar. Silakan daftar', 'This phone number is not registered. Please sign up'),
   '2003': entry(403, 'Perangkat ini diblokir. Buka blokir dari perangkat lain di Kelola Sesi', 'This device is blocked. Unblock it from another device in Manage sessions'),
+  '2004': entry(400, 'PIN terlalu mudah ditebak. Hindari angka berurutan, angka yang sama, dan tanggal lahir Anda', 'This PIN is too easy to guess. Avoid sequences, repeated digits and your birth date'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -19,3 +19,5 @@ export * from './wallet-paths';
 export * from './orders';
 export * from './crypto';
 export * from './crypto-paths';
+export * from './portfolio';
+export * from './portfolio-paths';

@@ -30,7 +30,14 @@ export const MARKET_PATHS = {
   adminHalts: '/api/admin/market/halts',
   /** POST AdminSteerBody (development and tests only; refused in production): pin a symbol's price. */
   adminSteer: '/api/admin/market/steer',
+  /** GET the market clock; POST AdminClockBody to set or clear it (development and tests only: absent in production). */
+  adminClock: '/api/admin/market/clock',
+  /** GET CalendarQuery: each US and IDX day's sessions, holidays and early closes over a date range. */
+  calendar: '/api/market/calendar',
 } as const;
+
+/** Most days one calendar call covers (from and to inclusive). */
+export const MAX_CALENDAR_DAYS = 400;
 
 /** Longest steer `durationSeconds` accepted (a day); without one a steer lasts until cleared. */
 export const MAX_STEER_SECONDS = 86_400;

@@ -4,7 +4,7 @@
 import { z } from './zod';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
-import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_STEER_SECONDS } from './market-paths';
+import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_CALENDAR_DAYS, MAX_STEER_SECONDS } from './market-paths';
 
 export const MarketState = z.enum(MARKET_STATES);
 export type MarketState = z.infer<typeof MarketState>;
@@ -343,6 +343,33 @@ export const MarketSteer = z.object({
   until: z.string().nullable(),
 });
 export type MarketSteer = z.infer<typeof MarketSteer>;
+
+/** An ISO 8601 instant with its offset (`2026-11-27T12:59:00-05:00`, or `…Z`). */
+const IsoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'must be an ISO 8601 instant with an offset, e.g. 2026-11-27T12:59:00-05:00')
+  .refine((v) => Number.isFinite(Date.parse(v)), 'must be a real instant');
+
+/**
+ * Setting the market clock (development and tests): `{at, frozen?}` puts the market at instant
+ * `at`, from where it runs on at the wall clock's pace (or stays there when frozen);
+ * `{clear: true}` goes back to the wall clock.
+ */
+export const AdminClockBody = z.union([
+  z.object({ at: IsoInstant, frozen: z.boolean().optional() }).strict(),
+  z.object({ clear: z.literal(true) }).strict(),
+]);
+export type AdminClockBody = z.infer<typeof AdminClockBody>;
+/** The market clock: `now` is the market's instant; `set` false when it is the wall clock. Instants ISO 8601 (UTC). */
+export const MarketClockView = z.object({
+  now: z.string(),
+  set: z.boolean(),
+  /** The instant it was set to, and the wall time when it was (null when not set). */
+  at: z.string().nullable(),
+  setAt: z.string().nullable(),
+  frozen: z.boolean(),
+});
+export type MarketClockView = z.infer<typeof MarketClockView>;
 
 export const MoverEntry = z.object({
   symbol: z.string(),

@@ -76,4 +76,56 @@ describe('admin market', () => {
     await expect(command.run(['halt'], client, () => undefined)).rejects.toThrow('which symbol?');
     await expect(command.run(['pause', 'AAPL'], client, () => undefined)).rejects.toThrow('unknown verb pause');
   });
+
+  it('sets the market clock (running or frozen), shows it and clears it', async () => {
+    const calls: { method: string; path: string; body?: unknown }[] = [];
+    const wall = { now: '2026-11-25T10:00:00.000Z', set: false, at: null, setAt: null, frozen: false };
+    let view: object = wall;
+    const client: AdminClient = {
+      async get<T>(path: string) {
+        calls.push({ method: 'GET', path });
+        return view as T;
+      },
+      async post<T>(path: string, body?: unknown) {
+        calls.push({ method: 'POST', path, body });
+        const b = body as { at?: string; frozen?: boolean };
+        view = b.at
+          ? { now: new Date(b.at).toISOString(), set: true, at: new Date(b.at).toISOString(), setAt: wall.now, frozen: b.frozen === true }
+          : wall;
+        return view as T;
+      },
+    };
+    const lines: string[] = [];
+    const run = (args: string[]) => command.run(args, client, (l) => lines.push(l));
+    await run(['clock', 'set', '2026-11-27T12:59:00-05:00']);
+    await run(['clock', 'set', '2026-11-26T11:00:00-05:00', '--frozen']);
+    await run(['clock', 'show']);
+    await run(['clock', 'clear']);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/admin/market/clock', body: { at: '2026-11-27T12:59:00-05:00' } },
+      { method: 'POST', path: '/api/admin/market/clock', body: { at: '2026-11-26T11:00:00-05:00', frozen: true } },
+      { method: 'GET', path: '/api/admin/market/clock' },
+      { method: 'POST', path: '/api/admin/market/clock', body: { clear: true } },
+    ]);
+    expect(lines).toEqual([
+      'market clock: 2026-11-27T17:59:00.000Z (set to 2026-11-27T17:59:00.000Z, running)',
+      'market clock: 2026-11-26T16:00:00.000Z (set to 2026-11-26T16:00:00.000Z, frozen)',
+      'market clock: 2026-11-26T16:00:00.000Z (set to 2026-11-26T16:00:00.000Z, frozen)',
+      'market clock: 2026-11-25T10:00:00.000Z (the wall clock)',
+    ]);
+  });
+
+  it('refuses a clock set without an instant, without an offset, or with stray arguments', async () => {
+    const { client, calls } = fakeClient();
+    const run = (args: string[]) => command.run(args, client, () => undefined);
+    await expect(run(['clock', 'set'])).rejects.toThrow('clock set <instant');
+    await expect(run(['clock', 'set', '2026-11-27T12:59:00'])).rejects.toThrow('clock set <instant');
+    await expect(run(['clock', 'set', 'tomorrow'])).rejects.toThrow('clock set <instant');
+    await expect(run(['clock', 'set', '2026-11-27T12:59:00Z', 'extra'])).rejects.toThrow('unexpected argument extra');
+    await expect(run(['clock', 'show', '2026-11-27T12:59:00Z'])).rejects.toThrow('unexpected argument');
+    await expect(run(['clock', 'clear', '--frozen'])).rejects.toThrow('--frozen goes with clock set');
+    await expect(run(['clock', 'rewind'])).rejects.toThrow('unknown clock verb rewind');
+    await expect(run(['clock'])).rejects.toThrow('clock set, show or clear?');
+    expect(calls).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
 // The market module: wires repo -> service -> routes. Registered under the `/api` prefix. Market
 // data comes from `app.market` (plugins/market.ts); news is seeded with the shipped sample on
-// first start and, with NEWS_FEEDS set, polled from RSS/Atom feeds.
+// first start and, with NEWS_FEEDS set, polled from RSS/Atom feeds. The market clock's changes are
+// shared between instances here.
 import type { FastifyPluginAsync } from 'fastify';
+import { shareClock } from './clock';
 import { RssSource, seedSampleNews, startNewsPolling } from './news';
 import { createNewsRepo } from './repo';
 import { marketRoutes } from './routes';
@@ -18,6 +20,16 @@ export const marketModule: FastifyPluginAsync = async (app) => {
     );
     app.addHook('onClose', async () => stop());
   }
-  const service = createMarketService({ market: app.market, news, usdSpreadPercent: app.config.market.usdSpreadPercent });
+  // The market clock (development and tests): every instance follows a change made on any of them.
+  if (app.market.clock.adjustable) {
+    const stop = await shareClock(app.market.clock, app.pubsub, (err) => app.log.warn({ err }, 'sharing the market clock failed'));
+    app.addHook('onClose', stop);
+  }
+  const service = createMarketService({
+    market: app.market,
+    news,
+    usdSpreadPercent: app.config.market.usdSpreadPercent,
+    now: () => app.market.now(),
+  });
   await app.register(marketRoutes, { service });
 };

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminClockBody,
   AdminHaltBody,
   AdminResumeBody,
   AdminSteerBody,
@@ -18,6 +19,7 @@ import {
   IdssOhlc,
   InstrumentsQuery,
   MarketSteer,
+  MarketClockView,
   InstrumentsResponse,
   MarketStatusQuery,
   MarketStatusResponse,
@@ -45,6 +47,7 @@ import { apiResponses, ok } from '../../http/envelope';
 import { languageOf } from '../../http/language';
 import { iconSvg } from './icon';
 import type { MarketService } from './service';
+import { applyClock, clockView } from './clock';
 import { applySteer } from './steer';
 
 const LIVE = 'no-store';
@@ -276,7 +279,28 @@ export const marketRoutes: FastifyPluginAsyncZod<{ service: MarketService }> = a
         preHandler: app.requireAdmin,
         schema: { summary: 'Pin a symbol\'s simulated price for a while, or clear it (not in production)', tags: adminTags, body: AdminSteerBody, response: apiResponses({ 200: MarketSteer }, [401, 404]) },
       },
-      async (req) => ok(applySteer(app.market, req.body)),
+      async (req) => ok(applySteer(app.market, req.body, app.market.now())),
+    );
+    app.get(
+      '/admin/market/clock',
+      {
+        preHandler: app.requireAdmin,
+        schema: { summary: 'The market clock: its instant, and whether it is set (not in production)', tags: adminTags, response: apiResponses({ 200: MarketClockView }, [401]) },
+      },
+      async () => ok(clockView(app.market.clock)),
+    );
+    app.post(
+      '/admin/market/clock',
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          summary: 'Set the market clock to an instant (running on, or frozen), or clear it (not in production)',
+          tags: adminTags,
+          body: AdminClockBody,
+          response: apiResponses({ 200: MarketClockView }, [401]),
+        },
+      },
+      async (req) => ok(await applyClock(app.market.clock, req.body)),
     );
   }
 

@@ -25,7 +25,7 @@ export const streamModule: FastifyPluginAsync = async (app) => {
   const { market } = app;
   const { publisher, instanceId } = await wireStreams(app, {
     pubsub: app.pubsub,
-    source: marketStreamSource(market),
+    source: marketStreamSource(market, () => market.now()),
     conflateMs: app.config.stream.conflateMs,
     pingMs: app.config.stream.pingMs,
     tickMs: app.config.market.tickMs,
