@@ -19,6 +19,8 @@ const percent = z
   .trim()
   .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage with at most 4 decimals')
   .refine((v) => Number(v) <= 100, 'must be at most 100');
+/** Dollars with at most 2 decimals, kept as a string ('8.30'). */
+const usd = z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be dollars with at most 2 decimals');
 /** '0.21' (percent) -> '0.0021' (fraction). */
 const fraction = (percentText: string): string => new Decimal(percentText).div(100).toFixed();
 
@@ -149,6 +151,26 @@ const ConfigSchema = z.object({
   USD_YIELD_ANNUAL_PERCENT: z.coerce.number().min(0).max(25).default(4),
   /** How often the USD yield accrual job runs (it also runs at start). */
   USD_YIELD_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // -- US stock trading settings (PALN wallet; sources of the defaults: docs/decisions/0015) --
+  /** 'false' refuses every new US stock buy (3702) and sell (3703) and amendment; cancelling still works. */
+  US_STOCK_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Decimals of a fractional share quantity (0: whole shares only). */
+  US_STOCK_QUANTITY_PRECISION: z.coerce.number().int().min(0).max(9).default(4),
+  /** Smallest order by value (notional), USD with at most 2 decimals. */
+  US_STOCK_MIN_ORDER_USD: usd.default('1'),
+  /** Commission: percent of the notional, with a minimum per order in USD (0 and 0: commission-free). */
+  US_STOCK_COMMISSION_PERCENT: percent.default('0'),
+  US_STOCK_COMMISSION_MIN_USD: usd.default('0'),
+  /** SEC fee (Section 31) on sells: USD per million dollars sold. */
+  US_STOCK_SEC_FEE_PER_MILLION: z.string().trim().regex(/^\d{1,4}(\.\d{1,4})?$/, 'must be dollars per million with at most 4 decimals').default('27.80'),
+  /** FINRA trading activity fee on sells: USD per share sold, capped per trade. */
+  US_STOCK_TAF_PER_SHARE: z.string().trim().regex(/^0(\.\d{1,8})?$/, 'must be dollars per share below 1 with at most 8 decimals').default('0.000166'),
+  US_STOCK_TAF_MAX_USD: usd.default('8.30'),
+  /** US withholding tax on cash dividends, percent: with the US-stock declaration (W-8BEN treaty rate) on file, and without. */
+  US_STOCK_DIVIDEND_WITHHOLDING_PERCENT: percent.default('15'),
+  US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT: percent.default('30'),
+  /** How often the corporate-actions job applies dividends and splits to holdings (it also runs at start). */
+  US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 });
 
 export type PasarMode = 'development' | 'production';
@@ -243,6 +265,27 @@ export interface Config {
     readonly usdYieldAnnualPercent: number;
     readonly usdYieldJobMinutes: number;
   };
+  // -- US stock trading config (PALN wallet) --
+  readonly usStock: UsStockConfig;
+}
+
+/** US stock trading (PALN wallet): sizes, fees and dividend withholding. Decimal strings for money. */
+export interface UsStockConfig {
+  readonly ordersEnabled: boolean;
+  readonly quantityPrecision: number;
+  /** USD. */
+  readonly minOrderAmount: string;
+  /** Fractions ('0.001' = 0.1 %) and USD. */
+  readonly commissionRate: string;
+  readonly commissionMin: string;
+  /** SEC fee as a fraction of the amount sold ('0.0000278' = $27.80 per million). */
+  readonly secFeeRate: string;
+  readonly tafPerShare: string;
+  readonly tafMax: string;
+  /** Fractions. */
+  readonly dividendWithholdingRate: string;
+  readonly dividendWithholdingNoDeclarationRate: string;
+  readonly corporateActionsJobMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -368,6 +411,20 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       perpMarginMinUsdt: e.PERP_MARGIN_MIN_USDT,
       usdYieldAnnualPercent: e.USD_YIELD_ANNUAL_PERCENT,
       usdYieldJobMinutes: e.USD_YIELD_JOB_MINUTES,
+    },
+    // -- US stock values --
+    usStock: {
+      ordersEnabled: e.US_STOCK_ORDERS_ENABLED === 'true',
+      quantityPrecision: e.US_STOCK_QUANTITY_PRECISION,
+      minOrderAmount: new Decimal(e.US_STOCK_MIN_ORDER_USD).toFixed(),
+      commissionRate: fraction(e.US_STOCK_COMMISSION_PERCENT),
+      commissionMin: new Decimal(e.US_STOCK_COMMISSION_MIN_USD).toFixed(),
+      secFeeRate: new Decimal(e.US_STOCK_SEC_FEE_PER_MILLION).div(1_000_000).toFixed(),
+      tafPerShare: new Decimal(e.US_STOCK_TAF_PER_SHARE).toFixed(),
+      tafMax: new Decimal(e.US_STOCK_TAF_MAX_USD).toFixed(),
+      dividendWithholdingRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_PERCENT),
+      dividendWithholdingNoDeclarationRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT),
+      corporateActionsJobMinutes: e.US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES,
     },
   };
 }
