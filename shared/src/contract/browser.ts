@@ -65,3 +65,5 @@ export type * from './orders';
 export type * from './crypto';
 export * from './portfolio-paths';
 export type * from './portfolio';
+export * from './us-stock-paths';
+export type * from './us-stock';

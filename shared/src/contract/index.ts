@@ -21,3 +21,5 @@ export * from './crypto';
 export * from './crypto-paths';
 export * from './portfolio';
 export * from './portfolio-paths';
+export * from './us-stock';
+export * from './us-stock-paths';
