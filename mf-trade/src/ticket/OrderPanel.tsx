@@ -26,7 +26,7 @@ import { useResource } from '../market/use-resource';
 import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
 import { AmendForm } from './AmendForm';
 import { chooseLayout as rememberChoice, chosenLayout, showLayout } from './layout-preference';
-import { fetchOrderTypes } from './order-api';
+import { cryptoDescriptor } from './crypto-descriptor';
 import { assetOf } from './order-format';
 import { Muted } from './order-styles';
 import { OrderTicket } from './OrderTicket';
@@ -79,7 +79,7 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
   const { t } = useTradeT();
   const guest = useAppStore((state) => state.guestMode);
   const userId = useAppStore((state) => state.auth.userDetails?.id ?? 'me');
-  const types = useResource(`order-types:${symbol}`, (signal) => fetchOrderTypes(symbol, signal));
+  const types = useResource(cryptoDescriptor.typesKey({ symbol, instrument, pro: false }), (signal) => cryptoDescriptor.fetchTypes({ symbol, instrument, pro: false }, signal));
   // §6: the pro-user check is a tags call; a failed one means simple mode (the toggle still works).
   const tags = useResource(`user-tags:${userId}`, (signal) => api.get<UserTagsResponse>(ACCOUNT_PATHS.userTags, { signal }));
   const [choice, setChoice] = useState(chosenLayout);
@@ -159,11 +159,10 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
           </Choices>
         )}
         <OrderTicket
-          symbol={symbol}
-          instrument={instrument}
+          descriptor={cryptoDescriptor}
+          target={{ symbol, instrument, pro }}
           types={types.data}
           format={format}
-          pro={pro}
           halted={halted}
           haltText={haltText}
           onWantPro={proAvailable ? wantPro : null}

@@ -1,276 +1,57 @@
-// The order ticket: simple mode (CryptoInstant: a market buy by amount, a market sell by quantity
-// or amount) and pro mode (CryptoAdvanced: every order type, quantity or amount, limit/stop
-// prices, take-profit and stop-loss, time in force). Inputs follow §5, the slider §9; the numbers
-// are the fee math at once and the server's estimate once typing pauses. Nothing is sent before
-// the review; the confirmation carries one request id, so pressing it again places once.
-import {
-  addDecimal,
-  Button,
-  ConfirmDialog,
-  createUuid,
-  eventBus,
-  Field,
-  isApiError,
-  CLIENT_ERROR_CODES,
-  refreshBalances,
-  Select,
-  showToast,
-  Skeleton,
-  TIMES_IN_FORCE,
-  useAppStore,
-  useBalances,
-  type CryptoOrder,
-  type CryptoOrderTypesResponse,
-  type OrderInputType,
-  type OrderSideText,
-  type OrderType,
-  type TimeInForce,
-} from '@pasar/shared';
-import type { FeeRates } from '@pasar/shared/trading';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+// The order ticket of every market, driven by the market's descriptor: the side, the order type
+// and time in force the market takes now, the price fields of the type (§3), quantity or amount
+// (§5), the extended-hours switch where the stock has post-market, the slider (§9), the live
+// numbers, and the review. Crypto's simple mode (CryptoInstant) is the descriptor's rules with
+// `pro` off: a market order, buys by amount. Form state and logic: `useOrderDraft`.
+import { Button, ConfirmDialog, Field, Select, Skeleton, type CryptoOrder, type OrderType, type TimeInForce } from '@pasar/shared';
+import { useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
-import type { Instrument } from '../market/types';
-import { useLiveTicker } from '../market/use-live-market';
-import { applyOrders } from '../my-orders/orders-feed';
-import { isOpenOrder } from '../my-orders/order-updates';
-import { fetchEstimate, messageOf, placeOrder } from './order-api';
+import type { MarketDescriptor, TicketTarget } from './market-descriptor';
 import { assetOf, orderFormatter } from './order-format';
-import {
-  advancedRequest,
-  availabilityOf,
-  checkDraft,
-  emptyDraft,
-  estimateRequest,
-  instantRequest,
-  percentOf,
-  percentOfMax,
-  percentToFraction,
-  priceFieldsOf,
-  quantityToStep,
-  sideAllowed,
-  subtractFloor,
-  truncateTo,
-  type DraftField,
-  type DraftProblem,
-  type OrderDraft,
-  type PriceField,
-} from './order-math';
+import { priceFieldsOf, type DraftProblem } from './order-math';
 import { OrderNumberInput } from './OrderNumberInput';
-import { Available, Figures, Form, Muted, Notice, Segmented, SegmentButton, TwoColumns } from './order-styles';
+import { Available, Figures, Form, Muted, Notice, Segmented, SegmentButton, SwitchRow, TwoColumns } from './order-styles';
 import { OrderSlider } from './OrderSlider';
-import { fromEstimate, localNumbers, useOrderNumbers, type TicketNumbers } from './use-order-numbers';
+import { useOrderDraft } from './use-order-draft';
 
-export interface OrderTicketProps {
-  symbol: string;
-  instrument: Instrument | undefined;
-  types: CryptoOrderTypesResponse;
+export { heldBySells } from './crypto-descriptor';
+
+export interface OrderTicketProps<Types, EstimateRequest> {
+  descriptor: MarketDescriptor<Types, EstimateRequest>;
+  target: TicketTarget;
+  types: Types;
   format: PriceFormat;
-  pro: boolean;
   /** Trading halted on the symbol (the workspace knows it first, from the ticker). */
   halted: boolean;
   haltText: string | null;
   /** Switches the panel to pro mode (a book price picked in simple mode). */
-  onWantPro: (() => void) | null;
+  onWantPro?: (() => void) | null;
   openOrders: readonly CryptoOrder[];
 }
 
-interface Review {
-  side: OrderSideText;
-  pro: boolean;
-  draft: OrderDraft;
-  numbers: TicketNumbers;
-  requestId: string;
-}
-
-/** Units held by open quantity sell orders: the ledger holds them until they fill or are cancelled. */
-export function heldBySells(orders: readonly CryptoOrder[]): string {
-  let held = '0';
-  for (const order of orders) {
-    if (order.side !== 'SELL' || !isOpenOrder(order) || !order.quantity) continue;
-    held = addDecimal(held, subtractFloor(order.quantity, order.filledQuantity));
-  }
-  return held;
-}
-
-export function OrderTicket({ symbol, instrument, types, format, pro, halted, haltText, onWantPro, openOrders }: OrderTicketProps) {
+export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types, format, halted, haltText, onWantPro = null, openOrders }: OrderTicketProps<Types, EstimateRequest>) {
   const { t } = useTradeT();
-  const lng = useAppStore((state) => state.language);
+  const { symbol, pro } = target;
   const asset = assetOf(symbol);
-  const f = useMemo(() => orderFormatter(format, asset, types.quantityPrecision), [format, asset, types.quantityPrecision]);
-  const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft('BUY'));
-  const [problems, setProblems] = useState<Partial<Record<DraftField, DraftProblem>>>({});
-  const [review, setReview] = useState<Review | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  // The slider's own position while the size is still the one it set (a derived percent is
-  // rounded down, so 50 % of an odd balance would read 49 %).
-  const [slid, setSlid] = useState<{ percent: number; size: string } | null>(null);
-  const ticker = useLiveTicker(symbol);
+  const currency = descriptor.currency;
+  const order = useOrderDraft({ descriptor, target, types, halted, haltText, openOrders, onWantPro });
+  const { draft: effective, rules, problems, review, numbers, max, funds, sideOpen, availability, disabledText, update } = order;
+  const { buyingPower, holdings } = funds;
+  const f = useMemo(() => orderFormatter(format, asset, rules.quantityPrecision, currency), [format, asset, rules.quantityPrecision, currency]);
+  const allowedTypes = rules.orderTypes;
+  const allowedInputs = rules.inputTypes;
 
-  // ---- what this mode allows ----
-  const allowedTypes: readonly OrderType[] = pro ? types.advanced.orderTypes : ['MARKET'];
-  const allowedInputs: readonly OrderInputType[] = pro ? types.advanced.inputTypes : draft.side === 'BUY' ? ['amount'] : ['quantity', 'amount'];
-  const effective: OrderDraft = {
-    ...draft,
-    orderType: allowedTypes.includes(draft.orderType) ? draft.orderType : (allowedTypes[0] ?? 'MARKET'),
-    inputType: allowedInputs.includes(draft.inputType) ? draft.inputType : (allowedInputs[0] ?? 'amount'),
-  };
-  const flags = pro ? types.advanced : types.instant;
-  const availability = availabilityOf(flags.enableBuy && !halted, flags.enableSell && !halted);
-  const sideOpen = sideAllowed(availability, effective.side);
-  const disabledText = halted ? haltText : types.disabledReason;
-
-  // ---- balances: IDR cash for buys, the asset (less open sells) for sells ----
-  const balances = useBalances();
-  const idrAccount = useAppStore((state) => state.trading.idrAccount);
-  const buyingPower = idrAccount?.cashBalance ?? balances.idrBalance;
-  const cryptoBalance = balances.cryptoBalances[symbol] ?? null;
-  const holdings = cryptoBalance === null ? null : subtractFloor(cryptoBalance, heldBySells(openOrders));
-
-  // ---- numbers ----
-  const rates: FeeRates = useMemo(
-    () => ({
-      feeRate: percentToFraction(types.feeRatePercent),
-      buyTaxRate: percentToFraction(types.buyTaxRatePercent),
-      sellTaxRate: percentToFraction(types.sellTaxRatePercent),
-    }),
-    [types.feeRatePercent, types.buyTaxRatePercent, types.sellTaxRatePercent],
-  );
-  const quote = { bid: ticker.data?.bid, ask: ticker.data?.ask, last: ticker.data?.price };
-  const local = localNumbers(effective, quote, types.quantityStep, rates);
-  const localKey = local ? JSON.stringify(local) : '';
-  const stableLocal = useMemo(() => local, [localKey]);
-  const complete = Object.keys(checkDraft(effective, { minQuantity: '0', minAmount: '0', buyingPower: null, holdings: null }, null)).length === 0;
-  const request = complete && sideOpen ? estimateRequest(symbol, effective, pro) : null;
-  const { numbers, fromServer, estimateError } = useOrderNumbers(stableLocal, request);
-
-  // ---- the slider (§9): a share of the buying power or of the holdings ----
-  const max = effective.side === 'BUY' ? buyingPower : holdings;
-  const currentSize = effective.inputType === 'quantity' ? effective.quantity : effective.amount;
-  const percent =
-    slid && slid.size === currentSize
-      ? slid.percent
-      : effective.side === 'BUY'
-      ? percentOfMax(effective.inputType === 'amount' ? effective.amount : (local?.total ?? '0'), max)
-      : percentOfMax(effective.inputType === 'quantity' ? effective.quantity : (local?.quantity ?? '0'), max);
-
-  const slideTo = (next: number) => {
-    if (max === null) return;
-    let size = '';
-    if (next > 0) {
-      if (effective.side === 'BUY') {
-        const spend = percentOf(max, next, types.amountPrecision);
-        size = effective.inputType === 'amount' ? spend : (localNumbers({ ...effective, inputType: 'amount', amount: spend }, quote, types.quantityStep, rates)?.quantity ?? '');
-      } else {
-        const units = quantityToStep(percentOf(max, next, types.quantityPrecision), types.quantityStep, types.quantityPrecision);
-        size =
-          effective.inputType === 'quantity'
-            ? units
-            : truncateTo(localNumbers({ ...effective, inputType: 'quantity', quantity: units }, quote, types.quantityStep, rates)?.amount ?? '', types.amountPrecision);
-      }
-    }
-    if (size === '0') size = '';
-    update(effective.inputType === 'quantity' ? { quantity: size } : { amount: size });
-    setSlid({ percent: next, size });
-  };
-
-  const update = (patch: Partial<OrderDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setProblems((current) => {
-      const next = { ...current };
-      if ('quantity' in patch || 'amount' in patch || 'inputType' in patch) delete next.size;
-      for (const field of Object.keys(patch)) delete next[field as PriceField];
-      return next;
-    });
-  };
-
-  const chooseSide = (side: OrderSideText) => {
-    if (side === draft.side) return;
-    // Buys start by amount (what to spend), sells by quantity (what to sell).
-    setDraft((current) => ({ ...current, side, quantity: '', amount: '', inputType: side === 'BUY' ? 'amount' : 'quantity' }));
-    setSlid(null);
-    setProblems({});
-  };
-
-  // Another symbol starts from an empty ticket (its sizes and prices mean nothing here).
-  useEffect(() => {
-    setDraft((current) => emptyDraft(current.side));
-    setProblems({});
-    setSlid(null);
-    setReview(null);
-  }, [symbol]);
-
-  // A price picked in the order book fills the price input; a market order becomes a limit.
-  useEffect(
-    () =>
-      eventBus.on('orderbook:price-picked', ({ symbol: picked, price }) => {
-        if (picked !== symbol) return;
-        if (!pro) {
-          onWantPro?.();
-          if (!onWantPro) return;
-        }
-        setDraft((current) => {
-          const type = current.orderType === 'MARKET' ? 'LIMIT' : current.orderType;
-          const field: PriceField = type === 'STOP' ? 'stopPrice' : type === 'OCO' ? 'takeProfit' : 'limitPrice';
-          return { ...current, orderType: type, [field]: truncateTo(price, types.pricePrecision) };
-        });
-      }),
-    [symbol, pro, onWantPro, types.pricePrecision],
-  );
-
-  // ---- review and confirmation ----
-  const toReview = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!sideOpen || preparing) return;
-    const found = checkDraft(effective, { minQuantity: types.minQuantity, minAmount: types.minAmount, buyingPower, holdings }, local);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setPreparing(true);
-    eventBus.emit('analytics:track', { name: effective.side === 'BUY' ? 'crypto_buy_review' : 'crypto_sell_review', properties: { symbol, orderType: effective.orderType } });
-    try {
-      // The review shows the server's numbers for exactly this order (the book may have moved).
-      const estimate = await fetchEstimate(estimateRequest(symbol, effective, pro));
-      setReview({ side: effective.side, pro, draft: effective, numbers: fromEstimate(estimate), requestId: createUuid() });
-    } catch (error) {
-      showToast({ kind: 'error', title: messageOf(error, lng) });
-    } finally {
-      setPreparing(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!review) return;
-    const body = review.pro ? { pro: true as const, body: advancedRequest(symbol, review.draft) } : { pro: false as const, body: instantRequest(symbol, review.draft) };
-    try {
-      const { orders } = await placeOrder(review.side, body, review.requestId);
-      applyOrders(orders);
-      const main = orders[0];
-      showToast({
-        kind: 'success',
-        title: t(`ticket.placed.${review.side}`, { asset }),
-        description: main ? t('ticket.placedStatus', { status: t(`orderStatus.${main.status}`) }) : undefined,
-      });
-      eventBus.emit('order:placed', { assetType: 'CRYPTO', symbol, side: review.side, orderId: main?.id });
-      setDraft((current) => ({ ...current, quantity: '', amount: '' }));
-      setReview(null);
-      void refreshBalances({ crypto: [symbol] });
-    } catch (error) {
-      showToast({ kind: 'error', title: messageOf(error, lng) });
-      // Without an answer the order may exist: Confirm again sends the same request id. A refusal
-      // closes the review so the order can be changed.
-      if (!(isApiError(error) && error.code === CLIENT_ERROR_CODES.network)) setReview(null);
-    }
-  };
-
-  const sizeLabel = effective.inputType === 'quantity' ? t('ticket.quantity', { asset }) : t(effective.side === 'BUY' ? 'ticket.amountBuy' : 'ticket.amountSell');
+  const sizeLabel = effective.inputType === 'quantity' ? t('ticket.quantity', { asset }) : t(effective.side === 'BUY' ? 'ticket.amountBuy' : 'ticket.amountSell', { currency });
   const problemText = (problem: DraftProblem | undefined) =>
     problem
       ? {
           title: t(`problem.${problem}.title`),
           description: t(`problem.${problem}.description`, {
-            minQuantity: f.quantity(types.minQuantity),
-            minAmount: f.idr(types.minAmount),
-            available: buyingPower === null ? '–' : f.idr(buyingPower),
+            minQuantity: f.quantity(rules.minQuantity),
+            minAmount: f.money(rules.minAmount),
+            available: buyingPower === null ? '–' : f.money(buyingPower),
+            currency,
             holdings: holdings === null ? '–' : f.quantity(holdings),
           }),
         }
@@ -283,21 +64,28 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
       {priceFieldsOf(review.draft.orderType).map((field) => (
         <FigurePair key={field} label={t(`ticket.${field}`)} value={f.price(review.draft[field])} />
       ))}
+      {rules.timesInForce.length > 0 && review.draft.orderType !== 'MARKET' && (
+        <FigurePair label={t('ticket.timeInForce')} value={t(`timeInForce.${review.draft.timeInForce}`)} testId="review-time-in-force" />
+      )}
+      {review.draft.extendedHours && <FigurePair label={t('ticket.session')} value={t('ticket.extendedHours')} testId="review-session" />}
       <FigurePair label={t('numbers.price')} value={f.price(review.numbers.price)} testId="review-price" />
       <FigurePair label={t('numbers.quantity')} value={f.quantity(review.numbers.quantity)} testId="review-quantity" />
-      <FigurePair label={t('numbers.amount')} value={f.idr(review.numbers.amount)} testId="review-amount" />
-      <FigurePair label={t('numbers.fee')} value={f.idr(review.numbers.fee)} testId="review-fee" />
-      <FigurePair label={t('numbers.tax')} value={f.idr(review.numbers.tax)} testId="review-tax" />
-      <FigurePair label={t(review.side === 'BUY' ? 'numbers.totalBuy' : 'numbers.totalSell')} value={f.idr(review.numbers.total)} testId="review-total" strong />
+      <FigurePair label={t('numbers.amount')} value={f.money(review.numbers.amount)} testId="review-amount" />
+      <FigurePair label={t('numbers.fee')} value={f.money(review.numbers.fee)} testId="review-fee" />
+      <FigurePair label={t(descriptor.taxLabel)} value={f.money(review.numbers.tax)} testId="review-tax" />
+      <FigurePair label={t(review.side === 'BUY' ? 'numbers.totalBuy' : 'numbers.totalSell')} value={f.money(review.numbers.total)} testId="review-total" strong />
+      {review.numbers.totalIdr !== null && (
+        <FigurePair label={t(review.side === 'BUY' ? 'numbers.totalBuyIdr' : 'numbers.totalSellIdr')} value={f.idr(review.numbers.totalIdr)} testId="review-total-idr" strong />
+      )}
     </Figures>
   );
 
   return (
     <>
-      <Form onSubmit={toReview} noValidate aria-label={t('ticket.formLabel', { symbol })} data-testid="order-ticket" data-mode={pro ? 'pro' : 'simple'}>
+      <Form onSubmit={order.toReview} noValidate aria-label={t('ticket.formLabel', { symbol })} data-testid="order-ticket" data-mode={pro ? 'pro' : 'simple'}>
         <Segmented role="group" aria-label={t('ticket.side')}>
           {(['BUY', 'SELL'] as const).map((side) => (
-            <SegmentButton key={side} type="button" $tone={side === 'BUY' ? 'buy' : 'sell'} aria-pressed={effective.side === side} onClick={() => chooseSide(side)}>
+            <SegmentButton key={side} type="button" $tone={side === 'BUY' ? 'buy' : 'sell'} aria-pressed={effective.side === side} onClick={() => order.chooseSide(side)}>
               {t(`ticket.side${side}`)}
             </SegmentButton>
           ))}
@@ -310,7 +98,17 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
           </Notice>
         )}
 
-        {pro && (
+        {rules.extendedHours && (
+          <SwitchRow data-testid="extended-hours">
+            <input type="checkbox" role="switch" checked={effective.extendedHours} onChange={(event) => update({ extendedHours: event.target.checked })} />
+            <span>
+              <strong>{t('ticket.extendedHours')}</strong>
+              <small>{t('ticket.extendedHoursHint')}</small>
+            </span>
+          </SwitchRow>
+        )}
+
+        {allowedTypes.length > 1 && (
           <TwoColumns>
             <Field label={t('ticket.orderType')}>
               <Select
@@ -320,12 +118,12 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
                 onChange={(event) => update({ orderType: event.target.value as OrderType })}
               />
             </Field>
-            {effective.orderType !== 'MARKET' && (
-              <Field label={t('ticket.timeInForce')}>
+            {rules.timesInForce.length > 0 && effective.orderType !== 'MARKET' && (
+              <Field label={t('ticket.timeInForce')} hint={descriptor.sessions ? t(`timeInForceHint.${effective.timeInForce}`) : undefined}>
                 <Select
                   name="timeInForce"
                   value={effective.timeInForce}
-                  options={TIMES_IN_FORCE.map((value) => ({ value, label: t(`timeInForce.${value}`) }))}
+                  options={rules.timesInForce.map((value) => ({ value, label: t(`timeInForce.${value}`) }))}
                   onChange={(event) => update({ timeInForce: event.target.value as TimeInForce })}
                 />
               </Field>
@@ -339,9 +137,9 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
               name={field}
               value={effective[field]}
               onChange={(value) => update({ [field]: value })}
-              precision={types.pricePrecision}
-              step={instrument?.tickSize}
-              unit="IDR"
+              precision={rules.pricePrecision}
+              step={rules.tickSize ?? undefined}
+              unit={currency}
               incrementLabel={t('ticket.increase', { field: t(`ticket.${field}`) })}
               decrementLabel={t('ticket.decrease', { field: t(`ticket.${field}`) })}
             />
@@ -352,15 +150,15 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
           <Segmented role="group" aria-label={t('ticket.inputType')}>
             {allowedInputs.map((input) => (
               <SegmentButton key={input} type="button" aria-pressed={effective.inputType === input} onClick={() => update({ inputType: input, quantity: '', amount: '' })}>
-                {t(`ticket.by.${input}`)}
+                {t(`ticket.by.${input}`, { currency })}
               </SegmentButton>
             ))}
           </Segmented>
         )}
 
         <Available data-testid="order-available">
-          <span>{t(effective.side === 'BUY' ? 'ticket.availableIdr' : 'ticket.availableAsset', { asset })}</span>
-          {max === null ? <Skeleton width="10ch" height="1em" /> : <strong>{effective.side === 'BUY' ? f.idr(max) : f.quantity(max)}</strong>}
+          <span>{t(effective.side === 'BUY' ? 'ticket.availableCash' : 'ticket.availableAsset', { asset, currency })}</span>
+          {max === null ? <Skeleton width="10ch" height="1em" /> : <strong>{effective.side === 'BUY' ? f.money(max) : f.quantity(max)}</strong>}
         </Available>
 
         <Field label={sizeLabel} error={problemText(problems.size)} required>
@@ -369,37 +167,38 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
               name="quantity"
               value={effective.quantity}
               onChange={(value) => update({ quantity: value })}
-              precision={types.quantityPrecision}
-              step={types.quantityStep}
+              precision={rules.quantityPrecision}
+              step={rules.quantityStep}
               unit={asset}
               incrementLabel={t('ticket.increase', { field: sizeLabel })}
               decrementLabel={t('ticket.decrease', { field: sizeLabel })}
             />
           ) : (
-            <OrderNumberInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={types.amountPrecision} unit="IDR" />
+            <OrderNumberInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={rules.amountPrecision} unit={currency} />
           )}
         </Field>
 
         <OrderSlider
-          value={percent}
-          onChange={slideTo}
+          value={order.percent}
+          onChange={order.slideTo}
           side={effective.side}
-          label={t(effective.side === 'BUY' ? 'slider.buyLabel' : 'slider.sellLabel', { asset })}
-          valueText={(value) => t(effective.side === 'BUY' ? 'slider.buyValue' : 'slider.sellValue', { percent: value, asset })}
+          label={t(effective.side === 'BUY' ? 'slider.buyLabel' : 'slider.sellLabel', { asset, currency })}
+          valueText={(value) => t(effective.side === 'BUY' ? 'slider.buyValue' : 'slider.sellValue', { percent: value, asset, currency })}
           markLabel={(value) => t('slider.mark', { percent: value })}
-          disabled={max === null || !sideOpen || (effective.side === 'BUY' && effective.inputType === 'quantity' && !local && !quote.ask)}
+          disabled={max === null || !sideOpen || (effective.side === 'BUY' && effective.inputType === 'quantity' && !order.priced)}
         />
 
-        <Figures data-testid="order-numbers" aria-live="polite" aria-busy={request !== null && !fromServer && !estimateError}>
+        <Figures data-testid="order-numbers" aria-live="polite" aria-busy={order.estimating}>
           <FigurePair label={t('numbers.price')} value={numbers ? f.price(numbers.price) : '–'} testId="numbers-price" />
           <FigurePair label={t('numbers.quantity')} value={numbers ? f.quantity(numbers.quantity) : '–'} testId="numbers-quantity" />
-          <FigurePair label={t('numbers.fee')} value={numbers ? f.idr(numbers.fee) : '–'} testId="numbers-fee" />
-          <FigurePair label={t('numbers.tax')} value={numbers ? f.idr(numbers.tax) : '–'} testId="numbers-tax" />
-          <FigurePair label={t(effective.side === 'BUY' ? 'numbers.totalBuy' : 'numbers.totalSell')} value={numbers ? f.idr(numbers.total) : '–'} testId="numbers-total" strong />
+          <FigurePair label={t('numbers.fee')} value={numbers ? f.money(numbers.fee) : '–'} testId="numbers-fee" />
+          <FigurePair label={t(descriptor.taxLabel)} value={numbers ? f.money(numbers.tax) : '–'} testId="numbers-tax" />
+          <FigurePair label={t(effective.side === 'BUY' ? 'numbers.totalBuy' : 'numbers.totalSell')} value={numbers ? f.money(numbers.total) : '–'} testId="numbers-total" strong />
+          {numbers?.totalIdr != null && <FigurePair label={t('numbers.inIdr')} value={`≈ ${f.idr(numbers.totalIdr)}`} testId="numbers-total-idr" />}
         </Figures>
-        {estimateError && <Muted role="status">{estimateError}</Muted>}
+        {order.estimateError && <Muted role="status">{order.estimateError}</Muted>}
 
-        <Button type="submit" variant={effective.side === 'BUY' ? 'buy' : 'sell'} disabled={!sideOpen} loading={preparing} fullWidth data-testid="order-review-button">
+        <Button type="submit" variant={effective.side === 'BUY' ? 'buy' : 'sell'} disabled={!sideOpen} loading={order.preparing} fullWidth data-testid="order-review-button">
           {t(`ticket.review${effective.side}`, { asset })}
         </Button>
       </Form>
@@ -411,8 +210,8 @@ export function OrderTicket({ symbol, instrument, types, format, pro, halted, ha
         tone={review?.side === 'SELL' ? 'sell' : 'buy'}
         confirmLabel={review ? t(`review.confirm${review.side}`) : undefined}
         cancelLabel={t('review.back')}
-        onConfirm={confirm}
-        onCancel={() => setReview(null)}
+        onConfirm={order.confirm}
+        onCancel={order.closeReview}
       >
         {reviewFigures}
       </ConfirmDialog>

@@ -117,6 +117,8 @@ export interface OrderDraft {
   takeProfit: string;
   stopLoss: string;
   timeInForce: TimeInForce;
+  /** Stocks: may also execute in pre- and post-market (limit orders only). */
+  extendedHours: boolean;
 }
 
 export const emptyDraft = (side: OrderSideText = 'BUY'): OrderDraft => ({
@@ -130,6 +132,7 @@ export const emptyDraft = (side: OrderSideText = 'BUY'): OrderDraft => ({
   takeProfit: '',
   stopLoss: '',
   timeInForce: 'GOOD_TILL_CANCEL',
+  extendedHours: false,
 });
 
 export type PriceField = 'limitPrice' | 'stopPrice' | 'takeProfit' | 'stopLoss';

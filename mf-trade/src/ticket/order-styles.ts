@@ -111,3 +111,31 @@ export const TwoColumns = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   gap: ${tokens.space.sm};
 `;
+
+/** An on/off switch (a checkbox with role="switch") with its label and a line under it. */
+export const SwitchRow = styled.label`
+  display: flex;
+  gap: ${tokens.space.sm};
+  align-items: flex-start;
+  cursor: pointer;
+  input {
+    flex: none;
+    width: 36px;
+    height: 20px;
+    margin: 2px 0 0;
+    accent-color: ${tokens.colors.primary};
+  }
+  input:focus-visible {
+    outline: 2px solid ${tokens.colors.primary};
+    outline-offset: 2px;
+  }
+  span {
+    display: flex;
+    flex-direction: column;
+    gap: ${tokens.space.xxs};
+  }
+  small {
+    color: ${tokens.colors.textMuted};
+    font-size: ${tokens.fontSizes.xs};
+  }
+`;
