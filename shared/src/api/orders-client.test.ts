@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_CODES } from './api-error';
-import { createCryptoOrdersClient } from './orders-client';
+import { createCryptoOrdersClient, createUsStockOrdersClient } from './orders-client';
 import { createTestApiClient, type HttpMethod } from '../testing/test-api-client';
 
 const ORDER_TYPES = {
@@ -80,5 +80,64 @@ describe('the crypto orders client', () => {
     await expect(client.orderTypes('BTC-IDR')).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.invalidResponse });
     await expect(client.order('o1')).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.invalidResponse });
     expect(fake.calls.map((request) => request.path)).toEqual(['/api/crypto/order-types', '/api/crypto/orders/o1']);
+  });
+});
+
+const US_PLACED = { orders: [] };
+const US_LIST = { items: [], page: 1, size: 30, hasMore: false };
+const HOLDING = {
+  stockId: 7,
+  symbol: 'AAPL',
+  quantity: '1.5',
+  quantityAvailableForSale: '1.5',
+  intradayQuantityAvailableForSale: '0',
+  averageCost: '180.00',
+};
+const US_BUY = { stockId: 7, amount: '10.00', orderType: 'MARKET', timeInForce: 'GOOD_TILL_CANCEL' } as const;
+
+describe('the US stock orders client', () => {
+  const cases: [string, HttpMethod, string, unknown, (c: ReturnType<typeof createUsStockOrdersClient>) => Promise<unknown>][] = [
+    ['buy', 'POST', '/api/global-stock/buy', US_PLACED, (c) => c.buy(US_BUY)],
+    ['sell', 'POST', '/api/global-stock/sell', US_PLACED, (c) => c.sell({ ...US_BUY, amount: undefined, quantity: '1' })],
+    ['orders', 'GET', '/api/global-stock/orders', US_LIST, (c) => c.orders({ scope: 'open', stockId: 7 })],
+    ['amend', 'PATCH', '/api/global-stock/orders/u1', US_PLACED, (c) => c.amend('u1', { unitPrice: '181.00' })],
+    ['cancel', 'PUT', '/api/global-stock/orders/u1/cancel', US_PLACED, (c) => c.cancel('u1', { stockId: 7 })],
+    ['holding', 'GET', '/api/global-stock/holdings/7', HOLDING, (c) => c.holding(7)],
+  ];
+
+  it.each(cases)('%s calls %s %s and answers the parsed data', async (_name, method, path, data, call) => {
+    const fake = createTestApiClient().reply(method, path, data);
+    await expect(call(createUsStockOrdersClient(fake))).resolves.toEqual(data);
+    expect(fake.calls.map((request) => [request.method, request.path])).toEqual([[method, path]]);
+  });
+
+  it('cancels with the stock id in the body (PUT, §7)', async () => {
+    const fake = createTestApiClient().reply('PUT', '/api/global-stock/orders/:id/cancel', US_PLACED);
+    await createUsStockOrdersClient(fake).cancel('u1', { stockId: 7 }, { requestId: 'cancel-1' });
+    expect(fake.calls[0]!.body).toEqual({ stockId: 7 });
+    expect(fake.calls[0]!.headers['x-request-id']).toBe('cancel-1');
+  });
+
+  it('asks order types, price calculate and the position at their paths, and rejects answers off the contract', async () => {
+    const fake = createTestApiClient({ logger: { error: () => undefined } })
+      .reply('GET', '/api/global-stock/order-types', {})
+      .reply('GET', '/api/global-stock/price-calculate', {})
+      .reply('GET', '/api/global-stock/user-position', {})
+      .reply('GET', '/api/global-stock/market-status', {})
+      .reply('GET', '/api/global-stock/orders/:id', {});
+    const client = createUsStockOrdersClient(fake);
+    const invalid = { code: CLIENT_ERROR_CODES.invalidResponse };
+    await expect(client.orderTypes({ stockId: 7, transactionType: 'BUY' })).rejects.toMatchObject(invalid);
+    await expect(client.priceCalculate({ stockId: 7, transactionType: 'SELL', quantity: '1' })).rejects.toMatchObject(invalid);
+    await expect(client.position()).rejects.toMatchObject(invalid);
+    await expect(client.marketStatus()).rejects.toMatchObject(invalid);
+    await expect(client.order('u1')).rejects.toMatchObject(invalid);
+    expect(fake.calls.map((request) => [request.method, request.path, request.query])).toEqual([
+      ['GET', '/api/global-stock/order-types', { stockId: 7, transactionType: 'BUY' }],
+      ['GET', '/api/global-stock/price-calculate', { stockId: 7, transactionType: 'SELL', quantity: '1' }],
+      ['GET', '/api/global-stock/user-position', {}],
+      ['GET', '/api/global-stock/market-status', {}],
+      ['GET', '/api/global-stock/orders/u1', {}],
+    ]);
   });
 });
