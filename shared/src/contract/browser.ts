@@ -51,6 +51,7 @@ export type {
 } from './symbol-info';
 // Areas added by issues 3 and 4: their paths as values, their shapes as types only.
 export * from './identity-paths';
+export * from './pin-strength';
 export * from './account-paths';
 export * from './market-paths';
 export * from './stream-paths';

@@ -8,6 +8,7 @@ export * from './remote-mounts';
 export * from './symbol-info';
 export * from './identity';
 export * from './identity-paths';
+export * from './pin-strength';
 export * from './account';
 export * from './account-paths';
 export * from './market';

@@ -1,7 +1,8 @@
 // A PIN step: the pad, a submit button (Enter works too), and the failure of the last try.
-import { Button, PinPad, PIN_PAD_LENGTH } from '@pasar/shared';
+import { Button, PinPad, PIN_PAD_LENGTH, useT } from '@pasar/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useShellT } from '../i18n/shell-i18n';
+import { SHELL_NAMESPACE, useShellT } from '../i18n/shell-i18n';
+import { weakPinText } from './auth-errors';
 import { StepForm } from './auth-styles';
 
 export interface PinStepProps {
@@ -18,6 +19,8 @@ export interface PinStepProps {
   after?: ReactNode;
   /** An error from outside (a PIN mismatch in the confirm step). */
   initialError?: string | null;
+  /** A PIN being chosen: one the strength rule refuses is not submitted, its message by the field. */
+  newPin?: boolean;
 }
 
 export function PinStep({
@@ -29,8 +32,10 @@ export function PinStep({
   children,
   after,
   initialError = null,
+  newPin = false,
 }: PinStepProps) {
   const t = useShellT();
+  const { i18n } = useT(SHELL_NAMESPACE);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
@@ -43,6 +48,13 @@ export function PinStep({
     if (busyRef.current) return;
     if (value.length !== PIN_PAD_LENGTH) {
       setError(t('authFlow.pinIncomplete'));
+      return;
+    }
+    const weak = newPin ? weakPinText(value, i18n.language) : null;
+    if (weak) {
+      setError(weak);
+      setPin('');
+      inputRef.current?.focus();
       return;
     }
     busyRef.current = true;

@@ -1,6 +1,6 @@
 // What an auth call's failure says to the person: the PIN ladder in our own words, rate limits
 // with the wait the server asked for, everything else in the server's localized message.
-import { isApiError } from '@pasar/shared';
+import { errorMessage, isApiError, isLanguage, WEAK_PIN_CODE, weakPin } from '@pasar/shared';
 import type { ShellT } from '../i18n/shell-i18n';
 
 export const PIN_WRONG_CODE = '0004';
@@ -27,3 +27,14 @@ export function authErrorText(error: unknown, t: ShellT): string {
   }
   return error.message;
 }
+
+/**
+ * A new PIN the strength rule refuses (a sequence or a repeated digit), in the page's language;
+ * null when it may be sent. The server applies the same rule, with the birth date it knows.
+ */
+export function weakPinText(pin: string, language: string): string | null {
+  return weakPin(pin) === null ? null : errorMessage(WEAK_PIN_CODE, isLanguage(language) ? language : 'id');
+}
+
+/** The server refused the new PIN as too easy to guess: the PIN is chosen again. */
+export const isWeakPin = (error: unknown): boolean => isApiError(error) && error.code === WEAK_PIN_CODE;

@@ -18,7 +18,7 @@ import {
   type ValidatePhoneResponse,
 } from '@pasar/shared';
 import { useState } from 'react';
-import { authErrorText, isPinBlocked } from '../auth/auth-errors';
+import { authErrorText, isPinBlocked, isWeakPin } from '../auth/auth-errors';
 import { Footnote, Notice, StepCount } from '../auth/auth-styles';
 import { OtpStep } from '../auth/OtpStep';
 import { PhoneStep } from '../auth/PhoneStep';
@@ -36,7 +36,7 @@ type Step =
 type ForgotStep =
   | { kind: 'phone'; phone: string }
   | { kind: 'otp'; challenge: OtpChallenge; receivedAt: number }
-  | { kind: 'pin'; phone: string; resetToken: string; mismatch: boolean }
+  | { kind: 'pin'; phone: string; resetToken: string; error: string | null }
   | { kind: 'confirm'; phone: string; resetToken: string; pin: string };
 
 const initialPhone = (state: unknown): string => {
@@ -256,7 +256,7 @@ function ForgotPinFlow({ phone, onDone, onCancel }: { phone: string; onDone: (ph
               { phone: step.challenge.phone, otp },
               { language: true },
             );
-            setStep({ kind: 'pin', phone: step.challenge.phone, resetToken, mismatch: false });
+            setStep({ kind: 'pin', phone: step.challenge.phone, resetToken, error: null });
           }}
           onResend={() => sendCode(step.challenge.phone)}
           onChangePhone={() => setStep({ kind: 'phone', phone: step.challenge.phone })}
@@ -266,7 +266,8 @@ function ForgotPinFlow({ phone, onDone, onCancel }: { phone: string; onDone: (ph
         <PinStep
           key="new-pin"
           label={t('forgotPin.newPinTitle')}
-          initialError={step.mismatch ? t('signup.pinMismatch') : null}
+          initialError={step.error}
+          newPin
           describeError={(error) => authErrorText(error, t)}
           onSubmit={async (pin) => setStep({ kind: 'confirm', phone: step.phone, resetToken: step.resetToken, pin })}
         >
@@ -280,10 +281,17 @@ function ForgotPinFlow({ phone, onDone, onCancel }: { phone: string; onDone: (ph
           describeError={(error) => authErrorText(error, t)}
           onSubmit={async (pin) => {
             if (pin !== step.pin) {
-              setStep({ kind: 'pin', phone: step.phone, resetToken: step.resetToken, mismatch: true });
+              setStep({ kind: 'pin', phone: step.phone, resetToken: step.resetToken, error: t('signup.pinMismatch') });
               return;
             }
-            await api.post(IDENTITY_PATHS.pinReset, { resetToken: step.resetToken, newPin: pin }, { language: true });
+            try {
+              await api.post(IDENTITY_PATHS.pinReset, { resetToken: step.resetToken, newPin: pin }, { language: true });
+            } catch (error) {
+              // Too easy to guess (the server's rule, which knows the birth date): the PIN is chosen again.
+              if (!isWeakPin(error)) throw error;
+              setStep({ kind: 'pin', phone: step.phone, resetToken: step.resetToken, error: authErrorText(error, t) });
+              return;
+            }
             onDone(step.phone);
           }}
         >

@@ -9,7 +9,7 @@ import {
   type ValidatePhoneResponse,
 } from '@pasar/shared';
 import { useState } from 'react';
-import { authErrorText } from '../auth/auth-errors';
+import { authErrorText, isWeakPin } from '../auth/auth-errors';
 import { Footnote, Notice, StepCount } from '../auth/auth-styles';
 import { OtpStep } from '../auth/OtpStep';
 import { PhoneStep } from '../auth/PhoneStep';
@@ -22,7 +22,7 @@ import { usePageFlags } from '../state/use-page-flags';
 type Step =
   | { kind: 'phone'; phone: string }
   | { kind: 'otp'; challenge: OtpChallenge; receivedAt: number }
-  | { kind: 'pin'; phone: string; signupToken: string; mismatch: boolean }
+  | { kind: 'pin'; phone: string; signupToken: string; error: string | null }
   | { kind: 'confirm'; phone: string; signupToken: string; pin: string };
 
 const STEP_NUMBER: Record<Step['kind'], number> = { phone: 1, otp: 2, pin: 3, confirm: 3 };
@@ -97,7 +97,7 @@ export function SignupPage() {
               { phone: step.challenge.phone, otp },
               { language: true },
             );
-            setStep({ kind: 'pin', phone: step.challenge.phone, signupToken, mismatch: false });
+            setStep({ kind: 'pin', phone: step.challenge.phone, signupToken, error: null });
           }}
           onResend={() => sendCode(step.challenge.phone)}
           onChangePhone={() => setStep({ kind: 'phone', phone: step.challenge.phone })}
@@ -107,7 +107,8 @@ export function SignupPage() {
         <PinStep
           key="pin"
           label={t('signup.pinTitle')}
-          initialError={step.mismatch ? t('signup.pinMismatch') : null}
+          initialError={step.error}
+          newPin
           describeError={(error) => authErrorText(error, t)}
           onSubmit={async (pin) => setStep({ kind: 'confirm', phone: step.phone, signupToken: step.signupToken, pin })}
         >
@@ -121,15 +122,16 @@ export function SignupPage() {
           describeError={(error) => authErrorText(error, t)}
           onSubmit={async (pin) => {
             if (pin !== step.pin) {
-              setStep({ kind: 'pin', phone: step.phone, signupToken: step.signupToken, mismatch: true });
+              setStep({ kind: 'pin', phone: step.phone, signupToken: step.signupToken, error: t('signup.pinMismatch') });
               return;
             }
-            const session = await api.post<AuthSession>(
-              IDENTITY_PATHS.registerPin,
-              { signupToken: step.signupToken, pin },
-              { language: true },
-            );
-            complete(session);
+            try {
+              complete(await api.post<AuthSession>(IDENTITY_PATHS.registerPin, { signupToken: step.signupToken, pin }, { language: true }));
+            } catch (error) {
+              // Too easy to guess (the server's rule): the PIN is chosen again, the reason by its field.
+              if (!isWeakPin(error)) throw error;
+              setStep({ kind: 'pin', phone: step.phone, signupToken: step.signupToken, error: authErrorText(error, t) });
+            }
           }}
         >
           <PanelText>{t('signup.confirmBody')}</PanelText>

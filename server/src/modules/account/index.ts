@@ -21,6 +21,8 @@ export interface AccountApi {
   readonly assertBappebtiAccepted: (userId: string) => Promise<void>;
   /** Where uploaded files are kept. */
   readonly storage: FileStorage;
+  /** The birth date (YYYY-MM-DD) of the user's identity check, if they submitted one. */
+  readonly birthDateOf: (userId: string) => Promise<string | null>;
 }
 
 declare module 'fastify' {
@@ -76,7 +78,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
     if (language === 'en' || language === 'id') preferLanguage(request, language);
   });
 
-  app.decorate('account', { notify, assertBappebtiAccepted: profile.assertBappebtiAccepted, storage });
+  app.decorate('account', { notify, assertBappebtiAccepted: profile.assertBappebtiAccepted, storage, birthDateOf: kyc.birthDateOf });
 
   await app.register(accountRoutes, {
     profile,

@@ -102,6 +102,12 @@ export function createKycService(deps: KycServiceDeps) {
   }
 
   return {
+    /** The birth date of the identity check: the verified one, else the latest submitted. */
+    async birthDateOf(userId: string): Promise<string | null> {
+      const submission = (await repo.verifiedKyc(userId)) ?? (await repo.latestSubmission(userId, 'kyc'));
+      return submission?.birthDate ?? null;
+    },
+
     async status(userId: string): Promise<KycStatusResponse> {
       const user = await userOf(userId);
       const [kyc, gss, verified] = await Promise.all([

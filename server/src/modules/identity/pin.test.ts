@@ -1,6 +1,7 @@
-import { ErrorEnvelope, IDENTITY_PATHS } from '@pasar/shared/contract';
-import { freshPin, latestOtp, logInTestUser, randomTestIp, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
+import { ACCOUNT_PATHS, ErrorEnvelope, IDENTITY_PATHS } from '@pasar/shared/contract';
+import { freshPin, latestOtp, logInTestUser, randomTestIp, randomTestPhone, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { VALID_KYC_FIELDS, ktpFile, multipart, selfieFile } from '../account/test-support';
 import { hashPin, verifyPin } from './secrets';
 
 describe('PIN', () => {
@@ -115,5 +116,61 @@ describe('PIN', () => {
     const user = await signUpTestUser(t.app);
     await freshPin(t.app, user);
     expect(codeOf(await verify(user, '000000'))).toBe('0004');
+  });
+  describe('weak PINs are refused on the server (2004, by the field, in the caller\'s language)', () => {
+    const detailsOf = (response: { body: string }) => ErrorEnvelope.parse(JSON.parse(response.body)).details ?? [];
+
+    it('register refuses a sequence and a repeat, then accepts a strong PIN', async () => {
+      const phone = randomTestPhone();
+      const ip = randomTestIp();
+      await post(IDENTITY_PATHS.signupPhone, { phone }, ip);
+      const otp = await latestOtp(t.app, phone);
+      const { signupToken } = (await post(IDENTITY_PATHS.signupVerifyOtp, { phone, otp }, ip)).json().data;
+      for (const pin of ['123456', '654321', '111111']) {
+        const refused = await post(IDENTITY_PATHS.registerPin, { signupToken, pin }, ip);
+        expect(refused.statusCode).toBe(400);
+        expect(codeOf(refused)).toBe('2004');
+        expect(detailsOf(refused).map((d) => d.path)).toEqual(['pin']);
+      }
+      const indonesian = await t.app.inject({
+        method: 'POST',
+        url: IDENTITY_PATHS.registerPin,
+        payload: { signupToken, pin: '000000' },
+        remoteAddress: ip,
+        headers: { 'x-language-code': 'id' },
+      });
+      expect(JSON.parse(indonesian.body).error_message).toMatch(/PIN terlalu mudah ditebak/);
+      // The refusals did not spend the sign-up token.
+      expect((await post(IDENTITY_PATHS.registerPin, { signupToken, pin: '246813' }, ip)).statusCode).toBe(200);
+    });
+
+    it('update and reset refuse weak PINs and, once the identity check knows it, the birth date', async () => {
+      const user = await signUpTestUser(t.app);
+      let current = user.pin;
+      const update = (newPin: string) =>
+        t.app.inject({ method: 'POST', url: IDENTITY_PATHS.pinUpdate, headers: { ...user.headers, 'x-language-code': 'en' }, payload: { oldPin: current, newPin }, remoteAddress: user.ip });
+      const weak = await update('222222');
+      expect(codeOf(weak)).toBe('2004');
+      expect(detailsOf(weak).map((d) => d.path)).toEqual(['newPin']);
+      // Before the identity check the birth date is unknown: 230490 is an ordinary PIN.
+      expect((await update('230490')).statusCode).toBe(200);
+      current = '230490';
+
+      const body = multipart({ ...VALID_KYC_FIELDS }, [ktpFile(), selfieFile()]);
+      const submitted = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.kyc, payload: body.payload, headers: { ...user.headers, ...body.headers }, remoteAddress: user.ip });
+      expect(submitted.statusCode).toBe(200);
+      // VALID_KYC_FIELDS.birthDate is 1990-04-23.
+      for (const pin of ['900423', '042390']) expect(codeOf(await update(pin))).toBe('2004');
+
+      await post(IDENTITY_PATHS.forgotPinSendOtp, { phone: user.phone }, user.ip);
+      const otp = await latestOtp(t.app, user.phone);
+      const { resetToken } = (await post(IDENTITY_PATHS.forgotPinVerifyOtp, { phone: user.phone, otp }, user.ip)).json().data;
+      for (const newPin of ['230490', '987654']) {
+        const refused = await post(IDENTITY_PATHS.pinReset, { resetToken, newPin }, user.ip);
+        expect(codeOf(refused)).toBe('2004');
+        expect(detailsOf(refused).map((d) => d.path)).toEqual(['newPin']);
+      }
+      expect((await post(IDENTITY_PATHS.pinReset, { resetToken, newPin: '864209' }, user.ip)).statusCode).toBe(200);
+    });
   });
 });

@@ -79,7 +79,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
   app.post(
     api(IDENTITY_PATHS.registerPin),
-    { schema: { summary: 'Sign-up step 3: set the PIN; creates the user and the first session', tags: TAG, body: RegisterPinRequest, response: apiResponses({ 200: AuthSession }, [401, 409]) } },
+    { schema: { summary: 'Sign-up step 3: set the PIN; creates the user and the first session', tags: TAG, body: RegisterPinRequest, response: apiResponses({ 200: AuthSession }, [400, 401, 409]) } },
     async (request, reply) => {
       const issued = await service.registerPin(request.body, clientInfo(request));
       setRefreshCookie(request, reply, issued);
@@ -166,7 +166,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
   app.post(
     api(IDENTITY_PATHS.pinUpdate),
-    { preHandler: app.requireUser, schema: { summary: 'Change the PIN: the old one, then the new one', tags: TAG, body: PinUpdateRequest, response: apiResponses({ 200: Done }, [401, 403, 429]) } },
+    { preHandler: app.requireUser, schema: { summary: 'Change the PIN: the old one, then the new one', tags: TAG, body: PinUpdateRequest, response: apiResponses({ 200: Done }, [400, 401, 403, 429]) } },
     async (request) => {
       await service.pinUpdate(authOf(request), request.body.oldPin, request.body.newPin, clientInfo(request));
       return ok({});
@@ -184,9 +184,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ service: IdentityService }>
   );
   app.post(
     api(IDENTITY_PATHS.pinReset),
-    { schema: { summary: 'Forgot PIN step 3: set a new PIN (unblocks it)', tags: TAG, body: PinResetRequest, response: apiResponses({ 200: Done }, [401]) } },
+    { schema: { summary: 'Forgot PIN step 3: set a new PIN (unblocks it)', tags: TAG, body: PinResetRequest, response: apiResponses({ 200: Done }, [400, 401]) } },
     async (request) => {
-      await service.pinReset(request.body.resetToken, request.body.newPin);
+      await service.pinReset(request.body.resetToken, request.body.newPin, clientInfo(request).language);
       return ok({});
     },
   );

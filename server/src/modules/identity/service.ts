@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import {
   PIN_MAX_ATTEMPTS,
   PIN_WARNING_FROM_ATTEMPT,
+  WEAK_PIN_CODE,
+  errorMessage,
+  weakPin,
   type AuthSession,
   type DeviceClass,
   type DeviceList,
@@ -57,8 +60,13 @@ export interface IdentityServiceDeps {
   readonly refreshTtlDays: number;
   readonly pinFreshSeconds: number;
   readonly ipFactor: number;
+  /** The birth date (YYYY-MM-DD) the identity check knows for a user, if any: a PIN must not be it. */
+  readonly birthDateOf?: BirthDateSource;
   readonly now?: () => Date;
 }
+
+/** Where the identity module learns a user's birth date (the account module's identity check). */
+export type BirthDateSource = (userId: string) => Promise<string | null>;
 
 /** Sign-up, login and reset tokens live 10 minutes. */
 const STEP_TTL_MS = 10 * 60_000;
@@ -71,6 +79,7 @@ const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repo, otp, rateLimiter, tokens } = deps;
   const now = deps.now ?? (() => new Date());
+  let birthDateOf: BirthDateSource | undefined = deps.birthDateOf;
   const otpContext = (client: ClientInfo) => ({ ip: client.ip, language: client.language });
 
   const challenge = (issued: { destination: string; expiresInSeconds: number; resendInSeconds: number }): OtpChallenge => ({
@@ -112,6 +121,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
    * typed; a wrong PIN answers 0004 (1st–2nd), 1114 (3rd–4th), 1119 (5th, and the PIN is
    * blocked until forgot-PIN); a right one clears the count.
    */
+  /**
+   * A new PIN must not be easy to guess (a sequence, a repeated digit, the birth date once the
+   * identity check knows it): 2004, with the field that carries it.
+   */
+  async function assertStrongPin(pin: string, field: 'pin' | 'newPin', userId: string | null, language: Language): Promise<void> {
+    const birthDate = userId && birthDateOf ? await birthDateOf(userId) : null;
+    if (weakPin(pin, birthDate) === null) return;
+    throw new AppError(WEAK_PIN_CODE, { details: [{ path: field, message: errorMessage(WEAK_PIN_CODE, language) }] });
+  }
+
   async function checkPin(user: UserRow, pin: string, client: ClientInfo): Promise<void> {
     await rateLimiter.hitAll([
       [scaled(RATE_RULES.pinCheckIp, deps.ipFactor), client.ip],
@@ -195,6 +214,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { phone, registered: (await repo.userByPhone(phone)) !== undefined };
     },
 
+    /**
+     * The birth dates of the identity check, for the PIN rule. The service is built before the
+     * account module that owns them, so that module's source is plugged in when both exist.
+     */
+    useBirthDates(source: BirthDateSource): void {
+      birthDateOf = source;
+    },
+
     // ---- sign-up ----
 
     async signupPhone(phone: string, client: ClientInfo): Promise<OtpChallenge> {
@@ -211,6 +238,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async registerPin(input: { signupToken: string; pin: string; name?: string }, client: ClientInfo): Promise<IssuedSession> {
       const step = await readStep(input.signupToken, 'signup');
       if (await repo.userByPhone(step.phone)) throw new AppError('2001');
+      await assertStrongPin(input.pin, 'pin', null, client.language);
       const pinHash = await hashPin(input.pin);
       await spendStep(input.signupToken);
       const user = await repo.createUser({
@@ -353,6 +381,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const user = await repo.userById(auth.userId);
       if (!user) throw new AppError('009');
       await checkPin(user, oldPin, client);
+      await assertStrongPin(newPin, 'newPin', user.id, client.language);
       await repo.setPin(user.id, await hashPin(newPin), now());
     },
 
@@ -368,11 +397,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /** Sets a new PIN after forgot-PIN: clears the failures and unblocks it. */
-    async pinReset(resetToken: string, newPin: string): Promise<void> {
+    async pinReset(resetToken: string, newPin: string, language: Language): Promise<void> {
       const step = await readStep(resetToken, 'pin-reset');
+      if (!step.userId) throw new AppError('009');
+      await assertStrongPin(newPin, 'newPin', step.userId, language);
       const pinHash = await hashPin(newPin);
       await spendStep(resetToken);
-      if (!step.userId) throw new AppError('009');
       await repo.setPin(step.userId, pinHash, now());
     },
   };
