@@ -36,7 +36,7 @@ export const MARKET_PATHS = {
   calendar: '/api/market/calendar',
 } as const;
 
-/** Most days one calendar call covers (from and to inclusive). */
+/** How many days after `from` a calendar call's `to` may be. */
 export const MAX_CALENDAR_DAYS = 400;
 
 /** Longest steer `durationSeconds` accepted (a day); without one a steer lasts until cleared. */

@@ -4,7 +4,7 @@
 import { z } from './zod';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
-import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_CALENDAR_DAYS, MAX_STEER_SECONDS } from './market-paths';
+import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_STEER_SECONDS } from './market-paths';
 
 export const MarketState = z.enum(MARKET_STATES);
 export type MarketState = z.infer<typeof MarketState>;
@@ -508,6 +508,69 @@ export const IdssCalendarResponse = z.object({
   holidays: z.array(IdssHoliday),
 });
 export type IdssCalendarResponse = z.infer<typeof IdssCalendarResponse>;
+
+const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+
+/** GET /api/market/calendar: `from` (default today) to `to` (inclusive, default from + 30 days; at most MAX_CALENDAR_DAYS days after from). */
+export const CalendarQuery = z
+  .object({
+    from: CalendarDate.optional(),
+    to: CalendarDate.optional(),
+    /** One market, or both when absent. */
+    market: SessionMarket.optional(),
+  })
+  .strict();
+export type CalendarQuery = z.infer<typeof CalendarQuery>;
+
+/**
+ * A part of a market's day. US (New York time): PRE_MARKET, REGULAR, POST_MARKET. IDX (Jakarta
+ * time): PRE_OPENING (call auction), SESSION_1, LUNCH_BREAK, SESSION_2, PRE_CLOSING (call auction).
+ */
+export const CalendarSessionKind = z.enum(['PRE_MARKET', 'REGULAR', 'POST_MARKET', 'PRE_OPENING', 'SESSION_1', 'LUNCH_BREAK', 'SESSION_2', 'PRE_CLOSING']);
+export type CalendarSessionKind = z.infer<typeof CalendarSessionKind>;
+
+export const CalendarSession = z.object({
+  kind: CalendarSessionKind,
+  /** Instants, ISO 8601 with the exchange's offset (`2026-11-27T09:30:00-05:00`). */
+  open: z.string(),
+  close: z.string(),
+  /** The same as the exchange's wall times, HH:MM. */
+  openLocal: z.string(),
+  closeLocal: z.string(),
+  /** Continuous trading happens in it (not in call auctions or the lunch break). */
+  trading: z.boolean(),
+});
+export type CalendarSession = z.infer<typeof CalendarSession>;
+
+/** TRADING: a full day; EARLY_CLOSE: regular hours end early; HOLIDAY: closed for `holiday`; WEEKEND: closed. */
+export const CalendarDayStatus = z.enum(['TRADING', 'EARLY_CLOSE', 'HOLIDAY', 'WEEKEND']);
+export type CalendarDayStatus = z.infer<typeof CalendarDayStatus>;
+
+export const CalendarDay = z.object({
+  /** The exchange's local date. */
+  date: z.string(),
+  status: CalendarDayStatus,
+  /** The holiday's name (HOLIDAY), else null. */
+  holiday: z.string().nullable(),
+  /** In time order; empty when the market does not trade. */
+  sessions: z.array(CalendarSession),
+});
+export type CalendarDay = z.infer<typeof CalendarDay>;
+
+export const MarketCalendarView = z.object({
+  market: SessionMarket,
+  timeZone: z.string(),
+  /** Every date of the range, trading or not. */
+  days: z.array(CalendarDay),
+});
+export type MarketCalendarView = z.infer<typeof MarketCalendarView>;
+
+export const CalendarResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  markets: z.array(MarketCalendarView),
+});
+export type CalendarResponse = z.infer<typeof CalendarResponse>;
 
 export const NewsArticle = z.object({
   id: z.string(),

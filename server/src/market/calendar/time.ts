@@ -137,6 +137,18 @@ export function zonedTime(date: string, hhmm: string, timeZone: string): number 
   return at;
 }
 
+/** An instant as ISO 8601 with the zone's offset at it: `2026-11-27T09:30:00-05:00` (whole seconds). */
+export function zonedIso(at: number, timeZone: string): string {
+  const offset = zoneOffsetMs(timeZone, at);
+  const local = new Date(Math.floor(at / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / MINUTE_MS;
+  const sign = offset < 0 ? '-' : '+';
+  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The zone's wall time of an instant, HH:MM. */
+export const zonedHhmm = (at: number, timeZone: string): string => zonedIso(at, timeZone).slice(11, 16);
+
 /** The zone's calendar date of an instant. */
 export function zonedDate(at: number, timeZone: string): string {
   return dateOfEpochDay(Math.floor((at + zoneOffsetMs(timeZone, at)) / DAY_MS));

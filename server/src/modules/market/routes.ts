@@ -7,6 +7,8 @@ import {
   AdminHaltBody,
   AdminResumeBody,
   AdminSteerBody,
+  CalendarQuery,
+  CalendarResponse,
   CandlesQuery,
   CandlesResponse,
   CorporateActionsResponse,
@@ -241,6 +243,22 @@ export const marketRoutes: FastifyPluginAsyncZod<{ service: MarketService }> = a
     async (req, reply) => {
       reply.header('cache-control', MINUTE);
       return ok(service.idssCalendar(req.query.from, req.query.to));
+    },
+  );
+
+  app.get(
+    '/market/calendar',
+    {
+      schema: {
+        summary: 'US and IDX trading days over a date range: session times, holidays with their names, early closes',
+        tags,
+        querystring: CalendarQuery,
+        response: apiResponses({ 200: CalendarResponse }),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', MINUTE);
+      return ok(service.calendar(req.query.from, req.query.to, req.query.market));
     },
   );
 

@@ -3,6 +3,7 @@
 // comes from `app.market` (MarketRuntime over the simulator).
 import type {
   AssetType,
+  CalendarResponse,
   CorporateActionsResponse,
   Description,
   EpsResponse,
@@ -24,10 +25,11 @@ import type {
   TradingHalt,
   UsdPrice,
 } from '@pasar/shared/contract';
-import { MAX_CANDLES_PER_CALL } from '@pasar/shared/contract';
+import { MAX_CALENDAR_DAYS, MAX_CANDLES_PER_CALL } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import { idxCalendar, nyseCalendar, type MarketCalendar } from '../../market/calendar';
+import { calendarDays } from '../../market/calendar/days';
 import { IDX_HOLIDAYS } from '../../market/calendar/idx-holidays';
 import { addDays, DAY_MS, epochDay } from '../../market/calendar/time';
 import type { HaltState } from '../../market/halts';
@@ -70,6 +72,17 @@ export interface MarketServiceDeps {
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
+
+/** A calendar call's dates: `from` (default today) to `to` (default 30 days on), at most MAX_CALENDAR_DAYS apart. */
+function dateRange(from: string | undefined, to: string | undefined, today: string): { start: string; end: string } {
+  const start = from ?? today;
+  const end = to ?? addDays(start, 30);
+  const real = (date: string) => Number.isFinite(epochDay(date)) && addDays(date, 0) === date;
+  if (!real(start) || !real(end) || end < start || epochDay(end) - epochDay(start) > MAX_CALENDAR_DAYS) {
+    throw new AppError('002', { details: [{ path: 'to', message: `from ≤ to, at most ${MAX_CALENDAR_DAYS} days apart` }] });
+  }
+  return { start, end };
+}
 
 export function createMarketService(deps: MarketServiceDeps) {
   const { market } = deps;
@@ -479,15 +492,23 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     idssCalendar(from: string | undefined, to: string | undefined): IdssCalendarResponse {
-      const start = from ?? idxCalendar.localDate(now());
-      const end = to ?? addDays(start, 30);
-      if (end < start || epochDay(end) - epochDay(start) > 400) {
-        throw new AppError('002', { details: [{ path: 'to', message: 'from ≤ to, at most 400 days apart' }] });
-      }
+      const { start, end } = dateRange(from, to, idxCalendar.localDate(now()));
       const holidays = Object.entries(IDX_HOLIDAYS)
         .filter(([d]) => d >= start && d <= end)
         .map(([date, name]) => ({ date, name }));
       return { from: start, to: end, days: idxCalendarDays(start, end), holidays };
+    },
+
+    /** Each date's status and sessions over a range, for one market or both (US first). */
+    calendar(from: string | undefined, to: string | undefined, marketName: 'USSTOCK' | 'IDSS' | undefined): CalendarResponse {
+      const cals = marketName === 'USSTOCK' ? [nyseCalendar] : marketName === 'IDSS' ? [idxCalendar] : [nyseCalendar, idxCalendar];
+      // Today in the first market's zone (New York is behind Jakarta: both markets' today is covered).
+      const { start, end } = dateRange(from, to, cals[0]!.localDate(now()));
+      return {
+        from: start,
+        to: end,
+        markets: cals.map((cal) => ({ market: cal.market, timeZone: cal.timeZone, days: calendarDays(cal, start, end) })),
+      };
     },
 
     async news(filter: { symbol?: string; language?: Language; page: number; size: number }): Promise<NewsListResponse> {
