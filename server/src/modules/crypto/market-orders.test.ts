@@ -41,7 +41,7 @@ describe('crypto market orders', () => {
   });
 
   const fillsOf = async (orderId: string) =>
-    (await t.app.database.db.execute(sql`select quantity, price, amount, fee, tax, total, transfer_id from crypto_fills where order_id = ${orderId}`)).rows as {
+    (await t.app.database.db.execute(sql`select quantity, price, amount, fee, tax, total, transfer_id from fills where order_id = ${orderId}`)).rows as {
       quantity: string;
       price: string;
       amount: string;
@@ -122,7 +122,7 @@ describe('crypto market orders', () => {
     // Even past the HTTP layer's stored answer (as after a crash before it was stored), the service answers the first order.
     const direct = await cryptoOf(t.app).service.place(alice.userId, 'retry-buy-1', { source: 'INSTANT', side: 'BUY', symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'amount', amount: '50000', timeInForce: 'GOOD_TILL_CANCEL' }, 'en');
     expect(direct.orders.map((o) => o.id)).toEqual([ordersOf(first)[0]!.id]);
-    const count = await t.app.database.db.execute(sql`select count(*)::int as n from crypto_orders where user_id = ${alice.userId} and request_id = 'retry-buy-1'`);
+    const count = await t.app.database.db.execute(sql`select count(*)::int as n from orders where user_id = ${alice.userId} and request_id = 'retry-buy-1'`);
     expect((count.rows[0] as { n: number }).n).toBe(1);
   });
 
@@ -162,7 +162,7 @@ describe('crypto market orders', () => {
   describe('refusals (nothing changes)', () => {
     const expectRefused = async (user: TestUser, url: string, payload: unknown, status: number, code: string) => {
       const before = await t.app.ledger.userBalances(user.userId);
-      const count = async () => ((await t.app.database.db.execute(sql`select count(*)::int as n from crypto_orders where user_id = ${user.userId}`)).rows[0] as { n: number }).n;
+      const count = async () => ((await t.app.database.db.execute(sql`select count(*)::int as n from orders where user_id = ${user.userId}`)).rows[0] as { n: number }).n;
       const orders = await count();
       const response = await call(t.app, user, 'POST', url, payload);
       expect([response.statusCode, errorCodeOf(response)]).toEqual([status, code]);

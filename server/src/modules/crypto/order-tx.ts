@@ -1,6 +1,6 @@
 // Changes to orders inside ONE ledger transaction: every status change through the state table,
 // every row update conditional on the version read under the row lock, fills as one ledger transfer
-// each (key `crypto-fill:<orderId>:<n>`) with their `crypto_fills` row, holds taken, captured and
+// each (key `crypto-fill:<orderId>:<n>`) with their ``fills` row, holds taken, captured and
 // released with the orders that own them. The service and the matcher open the transaction; this
 // records what changed so they can publish it after the commit.
 import type { FeeRates } from '@pasar/shared/trading';
@@ -103,7 +103,7 @@ export class OrderTx {
     return order;
   }
 
-  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its `crypto_fills` row. */
+  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its ``fills` row. */
   private async book(order: OrderRow, n: FillNumbers): Promise<void> {
     const user = order.userId;
     const cash = cashOf(user);

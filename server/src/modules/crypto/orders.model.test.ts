@@ -213,7 +213,7 @@ describe('crypto orders, model-based', () => {
         const rows = (await t.app.database.db.execute(sql`
           select coalesce(sum(case when side = 'BUY' then -total else total end), 0)::text as idr,
                  coalesce(sum(case when side = 'BUY' then quantity else -quantity end), 0)::text as btc
-          from crypto_fills where user_id = ${user.userId}`)).rows[0] as { idr: string; btc: string };
+          from fills where user_id = ${user.userId}`)).rows[0] as { idr: string; btc: string };
         const f = funded.get(user.userId)!;
         expect({
           idr: (await balance(t.app, cash(user.userId))).balance,

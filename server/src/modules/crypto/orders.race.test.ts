@@ -102,7 +102,7 @@ describe('crypto orders racing for one balance', () => {
     expect(responses.filter((r) => r.statusCode !== 200).map(errorCodeOf).every((c) => c === '043')).toBe(true);
     const retry = await send(1, user, CRYPTO_PATHS.advancedBuy, body, 'one-order');
     expect(ordersOf(retry).map((o) => o.id)).toEqual([...ids]);
-    const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from crypto_orders where user_id = ${user.userId}`)).rows[0] as { n: number };
+    const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from orders where user_id = ${user.userId}`)).rows[0] as { n: number };
     expect(rows.n).toBe(1);
     expect((await balance(t.app, cash(user.userId))).held).toBe('1401400');
     await expectReconciled(t.app, [user.userId]);

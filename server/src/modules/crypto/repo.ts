@@ -74,8 +74,8 @@ export function createCryptoRepo(db: PasarDb) {
       return db.select().from(cryptoOrders).where(where).orderBy(cryptoOrders.id).for('update');
     },
 
-    async insertOrders(rows: readonly NewOrderRow[]): Promise<OrderRow[]> {
-      return db.insert(cryptoOrders).values([...rows]).returning();
+    async insertOrders(rows: readonly Omit<NewOrderRow, 'market' | 'currency'>[]): Promise<OrderRow[]> {
+      return db.insert(cryptoOrders).values(rows.map((r) => ({ ...r, market: 'CRYPTO' as const, currency: 'IDR' }))).returning();
     },
 
     /** Applies `change` if the order is still at `version` (bumping it); null when it moved on. */
@@ -88,8 +88,8 @@ export function createCryptoRepo(db: PasarDb) {
       return row ?? null;
     },
 
-    async insertFill(row: NewFillRow): Promise<FillRow> {
-      const [inserted] = await db.insert(cryptoFills).values(row).returning();
+    async insertFill(row: Omit<NewFillRow, 'market' | 'currency'>): Promise<FillRow> {
+      const [inserted] = await db.insert(cryptoFills).values({ ...row, market: 'CRYPTO', currency: 'IDR' }).returning();
       return inserted as FillRow;
     },
 

@@ -46,7 +46,7 @@ describe('resting crypto orders', () => {
   const read = async (user: TestUser, id: string) => orderOf(await call(t.app, user, 'GET', cryptoOrderPath(id)));
   const tick = (...ticks: ManualTick[]) => cryptoOf(t.app).matcher.tick(ticks);
   const fills = async (orderId: string) =>
-    (await t.app.database.db.execute(sql`select quantity::text, price::text, amount::text, fee::text, tax::text, total::text from crypto_fills where order_id = ${orderId} order by executed_at, id`)).rows as Record<string, string>[];
+    (await t.app.database.db.execute(sql`select quantity::text, price::text, amount::text, fee::text, tax::text, total::text from fills where order_id = ${orderId} order by executed_at, id`)).rows as Record<string, string>[];
 
   describe('LIMIT', () => {
     it('a buy by quantity holds its total at the limit, fills when the ask crosses it (at the better price) and releases the rest', async () => {
@@ -219,7 +219,7 @@ describe('resting crypto orders', () => {
         await Promise.all([cryptoOf(t.app).matcher.tick([both]), cryptoOf(other).matcher.tick([both])]);
         const after = await Promise.all(legs.map((l) => read(user, l.id)));
         expect(after.map((o) => o.status).sort()).toEqual(['CANCELLED', 'SUCCESS']);
-        const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from crypto_fills where order_id in (${legs[0]!.id}, ${legs[1]!.id})`)).rows[0] as { n: number };
+        const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from fills where order_id in (${legs[0]!.id}, ${legs[1]!.id})`)).rows[0] as { n: number };
         expect(rows.n).toBe(1);
       }
       expect(await balance(t.app, spot(user.userId))).toEqual({ balance: '0.7', held: '0', available: '0.7' });

@@ -2,7 +2,7 @@
 // creates it and is the truth; the crypto module writes it, this module only reads).
 import { numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const cryptoFills = pgTable('crypto_fills', {
+export const cryptoFills = pgTable('fills', {
   id: uuid('id').primaryKey(),
   orderId: uuid('order_id').notNull(),
   userId: uuid('user_id').notNull(),

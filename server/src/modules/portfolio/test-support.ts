@@ -59,15 +59,15 @@ export async function recordFill(app: PasarApp, userId: string, fill: TestFill):
   });
   const db = app.database.db;
   await db.execute(sql`
-    insert into crypto_orders (id, user_id, request_id, symbol, asset, side, order_type, source, input_type, quantity,
+    insert into orders (id, market, currency, user_id, request_id, symbol, asset, side, order_type, source, input_type, quantity,
       time_in_force, status, exchange_status, is_open, filled_quantity, filled_amount, fee, tax, total, fill_count, created_at, updated_at)
-    values (${orderId}, ${userId}, ${orderId}, ${fill.symbol}, ${asset}, ${fill.side}, 'MARKET', 'INSTANT', 'quantity', ${fill.quantity},
+    values (${orderId}, 'CRYPTO', 'IDR', ${userId}, ${orderId}, ${fill.symbol}, ${asset}, ${fill.side}, 'MARKET', 'INSTANT', 'quantity', ${fill.quantity},
       'GOOD_TILL_CANCEL', 'SUCCESS', 'SUCCESS', false, ${fill.quantity}, ${fill.amount}, ${fill.fee}, ${fill.tax}, ${fill.total}, 1,
       ${fill.executedAt}, ${fill.executedAt})`);
   const fillId = randomUUID();
   await db.execute(sql`
-    insert into crypto_fills (id, order_id, user_id, symbol, asset, side, quantity, price, amount, fee, tax, total, transfer_id, executed_at)
-    values (${fillId}, ${orderId}, ${userId}, ${fill.symbol}, ${asset}, ${fill.side}, ${fill.quantity}, ${fill.price}, ${fill.amount},
+    insert into fills (id, market, currency, order_id, user_id, symbol, asset, side, quantity, price, amount, fee, tax, total, transfer_id, executed_at)
+    values (${fillId}, 'CRYPTO', 'IDR', ${orderId}, ${userId}, ${fill.symbol}, ${asset}, ${fill.side}, ${fill.quantity}, ${fill.price}, ${fill.amount},
       ${fill.fee}, ${fill.tax}, ${fill.total}, ${transfer.id}, ${fill.executedAt})`);
   return fillId;
 }
