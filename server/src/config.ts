@@ -158,6 +158,8 @@ const ConfigSchema = z.object({
   US_STOCK_QUANTITY_PRECISION: z.coerce.number().int().min(0).max(9).default(4),
   /** Smallest order by value (notional), USD with at most 2 decimals. */
   US_STOCK_MIN_ORDER_USD: usd.default('1'),
+  /** A market order (or a triggered stop) may walk the book at most this far from the best price; a queued market buy holds this much above the last price. */
+  US_STOCK_MARKET_BAND_PERCENT: percent.default('5'),
   /** Commission: percent of the notional, with a minimum per order in USD (0 and 0: commission-free). */
   US_STOCK_COMMISSION_PERCENT: percent.default('0'),
   US_STOCK_COMMISSION_MIN_USD: usd.default('0'),
@@ -275,6 +277,8 @@ export interface UsStockConfig {
   readonly quantityPrecision: number;
   /** USD. */
   readonly minOrderAmount: string;
+  /** Percent, a decimal string. */
+  readonly marketBandPercent: string;
   /** Fractions ('0.001' = 0.1 %) and USD. */
   readonly commissionRate: string;
   readonly commissionMin: string;
@@ -417,6 +421,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       ordersEnabled: e.US_STOCK_ORDERS_ENABLED === 'true',
       quantityPrecision: e.US_STOCK_QUANTITY_PRECISION,
       minOrderAmount: new Decimal(e.US_STOCK_MIN_ORDER_USD).toFixed(),
+      marketBandPercent: new Decimal(e.US_STOCK_MARKET_BAND_PERCENT).toFixed(),
       commissionRate: fraction(e.US_STOCK_COMMISSION_PERCENT),
       commissionMin: new Decimal(e.US_STOCK_COMMISSION_MIN_USD).toFixed(),
       secFeeRate: new Decimal(e.US_STOCK_SEC_FEE_PER_MILLION).div(1_000_000).toFixed(),
