@@ -1,5 +1,5 @@
 // The trade page of one symbol: market switch and search, the symbol header with the halt status,
-// the trading views, the chart, the order book and recent trades, and for crypto the order panel
+// the trading views, the chart, the order book and recent trades, and for crypto and US stocks the order panel
 // with the signed-in user's orders. 360 px stacks chart, order panel, book/trades, orders, then the
 // open view; from 1024 px the panel (or, for other markets, the book) sits right of the chart; from
 // 1280 px the book, the panel and an open view each get a column.
@@ -17,7 +17,8 @@ import { useResource } from '../market/use-resource';
 import { chartLayoutOf } from '../markets/chart-resolutions';
 import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
 import { layoutFor } from '../ticket/layout-preference';
-import { OrderArea, OrdersArea, OrdersFeedSlot } from '../ticket/OrderArea';
+import { OrderArea, orderMarketOf, OrdersArea, OrdersFeedSlot } from '../ticket/OrderArea';
+import type { OrdersMarket } from '../order-calls/market-calls';
 import { HaltBanner } from './HaltBanner';
 import { MarketNav } from './MarketNav';
 import { OrderBook } from './OrderBook';
@@ -131,8 +132,8 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
   const halted = ticker.data ? tickerHalted : (halt.data?.halted ?? false);
   const haltText = halted ? (halt.data?.reason?.description || t('halt.description')) : null;
 
-  // Crypto spot orders (issue 6): the order panel, and the signed-in user's orders fed live.
-  const trading = market === 'crypto' && !instrument.unknown;
+  // Crypto spot and US stocks: the order panel, and the signed-in user's orders fed live.
+  const ordersMarket = instrument.unknown ? null : orderMarketOf(market, instrument.data);
 
   // The active symbol and chart layout are shared state other parts of the app read.
   useEffect(() => {
@@ -173,7 +174,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
         </TopBar>
         <SymbolHeader symbol={symbol} market={market} instrument={instrument.data} ticker={ticker.data} format={format} />
         <HaltBanner halted={halted} reason={halt.data?.halted ? halt.data.reason : null} />
-        {trading && <OrdersFeedSlot symbol={symbol} />}
+        {ordersMarket && <OrdersFeedSlot market={ordersMarket} symbol={symbol} instrumentId={instrument.data?.id ?? null} />}
         {Boolean(ticker.error) && !ticker.data && (
           <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
         )}
@@ -187,7 +188,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           layout={layout}
           view={view}
           panelId={panelId}
-          trading={trading}
+          ordersMarket={ordersMarket}
           halted={halted}
           haltText={haltText}
         />
@@ -205,8 +206,8 @@ interface MarketGridProps {
   layout: ChartLayoutKind;
   view: TradingView;
   panelId: string;
-  /** Crypto spot: the order panel and the user's orders are part of the grid. */
-  trading: boolean;
+  /** The market of the order panel and the user's orders in the grid (null: none). */
+  ordersMarket: OrdersMarket | null;
   halted: boolean;
   haltText: string | null;
 }
@@ -215,7 +216,8 @@ interface MarketGridProps {
  * The chart, the book / trades tabs and the side panel. Memoised: a live ticker re-renders the
  * workspace (once per frame at most) but none of this, whose own streams drive their renders.
  */
-const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId, trading, halted, haltText }: MarketGridProps) {
+const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId, ordersMarket, halted, haltText }: MarketGridProps) {
+  const trading = ordersMarket !== null;
   const { t } = useTradeT();
   const [tab, setTab] = useState<MarketTab>('book');
   useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
@@ -252,13 +254,13 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
           </Card>
         </Area>
       )}
-      {!fullScreen && trading && (
+      {!fullScreen && ordersMarket && (
         <>
           <Area $area="order">
-            <OrderArea symbol={symbol} instrument={instrument} format={format} halted={halted} haltText={haltText} />
+            <OrderArea market={ordersMarket} symbol={symbol} instrument={instrument} format={format} halted={halted} haltText={haltText} />
           </Area>
           <Area $area="orders">
-            <OrdersArea symbol={symbol} format={format} quantityPrecision={instrument?.quantityPrecision ?? 8} />
+            <OrdersArea market={ordersMarket} symbol={symbol} instrumentId={instrument?.id ?? null} format={format} quantityPrecision={instrument?.quantityPrecision ?? 8} />
           </Area>
         </>
       )}

@@ -101,6 +101,20 @@ export const orderEn: OrderMessages = {
     GOOD_TILL_CANCEL: 'Stays open until it fills or you cancel it.',
     GOOD_TILL_MARKET_CLOSE: 'Cancelled at today’s market close if it has not filled (early closes included).',
   },
+  usDeclaration: {
+    title: {
+      NOT_SUBMITTED: 'Fill in the US stock declaration to trade',
+      PENDING: 'Your US stock declaration is being reviewed',
+      REJECTED: 'Your US stock declaration needs another look',
+    },
+    body: {
+      NOT_SUBMITTED: 'US stocks need a one-time tax declaration (a W-8BEN form) on top of your verified identity. It takes about two minutes.',
+      PENDING: 'You can buy and sell US stocks as soon as it is approved. We will let you know.',
+      REJECTED: 'The declaration could not be approved. See the reason and send it again.',
+    },
+    open: 'Fill in the declaration',
+    check: 'See the declaration status',
+  },
   orderStatus: {
     PENDING: 'Open',
     PARTIALLY_FILLED: 'Partially filled',

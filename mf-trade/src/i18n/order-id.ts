@@ -100,6 +100,20 @@ export const orderId = {
     GOOD_TILL_CANCEL: 'Tetap terbuka sampai terisi atau Anda batalkan.',
     GOOD_TILL_MARKET_CLOSE: 'Dibatalkan saat pasar tutup hari ini jika belum terisi (termasuk tutup lebih awal).',
   },
+  usDeclaration: {
+    title: {
+      NOT_SUBMITTED: 'Isi deklarasi saham AS untuk mulai trading',
+      PENDING: 'Deklarasi saham AS Anda sedang ditinjau',
+      REJECTED: 'Deklarasi saham AS Anda perlu diperbaiki',
+    },
+    body: {
+      NOT_SUBMITTED: 'Saham AS memerlukan deklarasi pajak satu kali (formulir W-8BEN) selain identitas yang sudah terverifikasi. Hanya sekitar dua menit.',
+      PENDING: 'Anda bisa membeli dan menjual saham AS segera setelah disetujui. Kami akan memberi tahu Anda.',
+      REJECTED: 'Deklarasi belum dapat disetujui. Lihat alasannya lalu kirim ulang.',
+    },
+    open: 'Isi deklarasi',
+    check: 'Lihat status deklarasi',
+  },
   orderStatus: {
     PENDING: 'Terbuka',
     PARTIALLY_FILLED: 'Terisi sebagian',

@@ -2,6 +2,7 @@ import { CRYPTO_PATHS, cryptoOrderCancelPath, registerTranslations } from '@pasa
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { cryptoOrderCalls } from '../order-calls/crypto-calls';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { cryptoOrder, mockOrders, SIGNED_IN } from '../testing/order-fixtures';
 import { useOpenOrdersStore } from './open-orders';
@@ -23,8 +24,8 @@ const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
 
 /** The workspace's part: the feed for the symbol, and the list. */
 function Harness({ symbol = 'BTC-IDR' }: { symbol?: string }) {
-  useOpenOrdersFeed(symbol);
-  return <OrdersPanel symbol={symbol} format={FORMAT} quantityPrecision={8} />;
+  useOpenOrdersFeed(symbol, cryptoOrderCalls, null);
+  return <OrdersPanel market="CRYPTO" symbol={symbol} instrumentId={null} format={FORMAT} quantityPrecision={8} />;
 }
 
 const limitBuy = cryptoOrder({ id: 'limit-buy', limitPrice: '1600000000', quantity: '0.01', exchangeStatus: 'SENT_TO_EXCHANGE', createdAt: '2026-11-22T02:00:00.000Z', updatedAt: '2026-11-22T02:00:00.000Z' });
@@ -112,7 +113,7 @@ describe('open orders', () => {
 
   it('cancels after a confirmation (keeping it asks nothing) and shows the answer', async () => {
     const cancelled = { ...stopSell, status: 'CANCELLED' as const, reason: 'USER', updatedAt: '2026-11-22T05:00:00.000Z' };
-    const api = createTestApiClient().reply('POST', cryptoOrderCancelPath('stop-sell'), cancelled);
+    const api = createTestApiClient().reply('POST', cryptoOrderCancelPath('stop-sell'), { orders: [cancelled] });
     const { user } = render(api);
     await waitFor(() => expect(rows()).toHaveLength(2));
 

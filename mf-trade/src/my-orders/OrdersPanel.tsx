@@ -24,11 +24,12 @@ import { useTradeT } from '../i18n';
 import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import { Tabs } from '../components/Tabs';
-import { cancelOrder, messageOf } from '../ticket/order-api';
+import { orderCallsFor } from '../order-calls';
+import { messageOf, type MarketOrderCalls, type OrdersMarket } from '../order-calls/market-calls';
 import { assetOf, orderFormatter, type OrderFormatter } from '../ticket/order-format';
 import { amendablePrices } from '../ticket/order-math';
 import { startAmending, useOpenOrdersStore } from './open-orders';
-import { applyOrders, fetchOrders } from './orders-feed';
+import { applyOrders } from './orders-feed';
 import { mergeOrders } from './order-updates';
 import { exchangeDisplayKey, STATUS_TONE } from './order-status';
 
@@ -85,26 +86,30 @@ type OrdersTab = 'open' | 'history';
 
 export interface OrdersPanelProps {
   symbol: string;
+  market: OrdersMarket;
+  /** The instrument's id in its market (US orders are asked and cancelled by stockId). */
+  instrumentId: number | null;
   format: PriceFormat;
   quantityPrecision: number;
 }
 
-export function OrdersPanel({ symbol, format, quantityPrecision }: OrdersPanelProps) {
+export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrecision }: OrdersPanelProps) {
+  const calls = orderCallsFor(market);
   const { t } = useTradeT();
   const [tab, setTab] = useState<OrdersTab>('open');
   const open = useOpenOrdersStore((state) => state.open);
   const loaded = useOpenOrdersStore((state) => state.loaded);
   const openError = useOpenOrdersStore((state) => state.error);
-  const f = useMemo(() => orderFormatter(format, assetOf(symbol), quantityPrecision), [format, symbol, quantityPrecision]);
+  const f = useMemo(() => orderFormatter(format, assetOf(symbol), quantityPrecision, calls.currency), [format, symbol, quantityPrecision, calls.currency]);
   const [cancelling, setCancelling] = useState<{ order: CryptoOrder; requestId: string } | null>(null);
   const lng = useAppStore((state) => state.language);
 
   const cancel = async () => {
     if (!cancelling) return;
     try {
-      applyOrders(await cancelOrder(cancelling.order.id, cancelling.requestId));
+      applyOrders(await calls.cancel(cancelling.order, instrumentId, cancelling.requestId));
       showToast({ kind: 'success', title: t('orders.cancelled') });
-      void refreshBalances({ crypto: [symbol] });
+      void refreshBalances(market === 'CRYPTO' ? { crypto: [symbol] } : { gss: true });
     } catch (error) {
       showToast({ kind: 'error', title: messageOf(error, lng) });
     } finally {
@@ -147,7 +152,7 @@ export function OrdersPanel({ symbol, format, quantityPrecision }: OrdersPanelPr
     t('orders.describe', {
       side: t(`ticket.side${order.side}`),
       type: t(`orderType.${order.orderType}`),
-      size: order.quantity ? f.quantity(order.quantity) : f.idr(order.amount ?? '0'),
+      size: order.quantity ? f.quantity(order.quantity) : f.money(order.amount ?? '0'),
     });
 
   return (
@@ -158,7 +163,7 @@ export function OrdersPanel({ symbol, format, quantityPrecision }: OrdersPanelPr
         onChange={setTab}
         items={[
           { key: 'open', label: t('orders.openTab', { count: open.length }), render: openBody },
-          { key: 'history', label: t('orders.historyTab'), render: () => <History symbol={symbol} f={f} /> },
+          { key: 'history', label: t('orders.historyTab'), render: () => <History symbol={symbol} instrumentId={instrumentId} calls={calls} f={f} /> },
         ]}
       />
       <ConfirmDialog
@@ -183,7 +188,7 @@ interface HistoryState {
   error: unknown;
 }
 
-function History({ symbol, f }: { symbol: string; f: OrderFormatter }) {
+function History({ symbol, instrumentId, calls, f }: { symbol: string; instrumentId: number | null; calls: MarketOrderCalls; f: OrderFormatter }) {
   const { t } = useTradeT();
   const closedLive = useOpenOrdersStore((state) => state.closed);
   const resyncs = useOpenOrdersStore((state) => state.resyncs);
@@ -192,7 +197,7 @@ function History({ symbol, f }: { symbol: string; f: OrderFormatter }) {
   const load = useCallback(
     (page: number, signal?: AbortSignal) => {
       setState((current) => ({ ...current, loading: true, error: null }));
-      fetchOrders({ scope: 'history', symbol, page }, signal).then(
+      calls.list({ scope: 'history', symbol, instrumentId, page }, signal).then(
         (list) => {
           if (signal?.aborted) return;
           setState((current) => ({ items: page === 1 ? list.items : mergeOrders(current.items, list.items), page, hasMore: list.hasMore, loading: false, error: null }));
@@ -202,7 +207,7 @@ function History({ symbol, f }: { symbol: string; f: OrderFormatter }) {
         },
       );
     },
-    [symbol],
+    [symbol, instrumentId, calls],
   );
 
   useEffect(() => {
@@ -259,7 +264,7 @@ function OrdersTable({ orders, f, caption, actions }: { orders: readonly CryptoO
                 {order.stopPrice && <Small>{t('orders.stopAt', { price: f.price(order.stopPrice) })}</Small>}
                 {!order.limitPrice && !order.stopPrice && (order.averagePrice ? f.price(order.averagePrice) : t('orders.marketPrice'))}
               </td>
-              <td data-num="">{order.quantity ? f.quantity(order.quantity) : f.idr(order.amount ?? '0')}</td>
+              <td data-num="">{order.quantity ? f.quantity(order.quantity) : f.money(order.amount ?? '0')}</td>
               <td data-num="">
                 {f.quantity(order.filledQuantity)}
                 {order.averagePrice && <Small>{t('orders.average', { price: f.price(order.averagePrice) })}</Small>}

@@ -1,12 +1,14 @@
 // Fills the open-orders store for the symbol on screen: the open orders once per symbol (and
 // again after a lapse of the stream), then every update from the private stream and from the
 // answers of place / amend / cancel. Signed-in users only (its own chunk).
-import { api, CRYPTO_PATHS, formatCurrency, useAppStore, type ChartOrderType, type CryptoOrder, type CryptoOrderList } from '@pasar/shared';
+import { formatCurrency, useAppStore, type ChartOrderType, type CryptoOrder } from '@pasar/shared';
 import { useCallback, useEffect } from 'react';
 import { chartOrderLines } from '../chart/order-lines';
 import { useTradeT } from '../i18n';
 import { registerOrderTranslations } from '../i18n/order';
 import { formatQuantity } from '../market/price-format';
+import { orderCallsFor } from '../order-calls';
+import type { MarketOrderCalls, OrdersMarket } from '../order-calls/market-calls';
 import { EMPTY_OPEN_ORDERS, useOpenOrdersStore } from './open-orders';
 import { useOrderStream } from './order-stream';
 import { isOpenOrder, upsertOrder } from './order-updates';
@@ -36,15 +38,12 @@ export function applyOrders(orders: readonly CryptoOrder[]): void {
   });
 }
 
-export const fetchOrders = (params: { scope: 'open' | 'history'; symbol: string; page?: number; size?: number }, signal?: AbortSignal) =>
-  api.get<CryptoOrderList>(CRYPTO_PATHS.orders, { params, signal, language: true });
-
-/** Feeds the store for `symbol` while mounted; unmounted (logout, another market), the store empties. */
-export function useOpenOrdersFeed(symbol: string): void {
+/** Feeds the store for `symbol` (of `calls`' market) while mounted; unmounted (logout, another market), the store empties. */
+export function useOpenOrdersFeed(symbol: string, calls: MarketOrderCalls, instrumentId: number | null): void {
   const load = useCallback((wanted: string, signal?: AbortSignal) => {
     const arrived: CryptoOrder[] = [];
     arrivedDuringLoad = arrived;
-    fetchOrders({ scope: 'open', symbol: wanted, size: OPEN_ORDERS_FETCH_SIZE }, signal).then(
+    calls.list({ scope: 'open', symbol: wanted, instrumentId, size: OPEN_ORDERS_FETCH_SIZE }, signal).then(
       (list) => {
         if (arrivedDuringLoad === arrived) arrivedDuringLoad = null;
         if (signal?.aborted) return;
@@ -62,7 +61,7 @@ export function useOpenOrdersFeed(symbol: string): void {
         useOpenOrdersStore.setState((state) => (state.symbol === wanted ? { loaded: true, error } : state));
       },
     );
-  }, []);
+  }, [calls, instrumentId]);
 
   useEffect(() => {
     useOpenOrdersStore.setState({ ...EMPTY_OPEN_ORDERS, symbol });
@@ -86,7 +85,7 @@ export function useOpenOrdersFeed(symbol: string): void {
 }
 
 /** The open orders as price lines, labelled in the reader's language ("Buy limit 0.01 BTC"). */
-function useChartLines(): void {
+function useChartLines(currency: MarketOrderCalls['currency']): void {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const open = useOpenOrdersStore((state) => state.open);
@@ -94,16 +93,24 @@ function useChartLines(): void {
   useEffect(() => {
     const asset = symbol?.split('-')[0] ?? '';
     const size = (order: CryptoOrder) =>
-      order.quantity ? `${formatQuantity(order.quantity, lng)} ${asset}` : order.amount ? formatCurrency(order.amount, 'IDR', lng) : '';
+      order.quantity ? `${formatQuantity(order.quantity, lng)} ${asset}` : order.amount ? formatCurrency(order.amount, currency, lng) : '';
     const title = (order: CryptoOrder, type: ChartOrderType) =>
       t('orderLine.title', { side: t(`orderLine.side.${order.side}`), type: t(`orderLine.type.${type}`), size: size(order) }).trim();
     useOpenOrdersStore.setState({ lines: chartOrderLines(open.filter((order) => order.symbol === symbol), title) });
-  }, [open, symbol, lng, t]);
+  }, [open, symbol, lng, t, currency]);
+}
+
+export interface OrdersFeedProps {
+  symbol: string;
+  market: OrdersMarket;
+  /** The instrument's id in its market (US orders are asked by stockId); null while not known. */
+  instrumentId: number | null;
 }
 
 /** The feed as a component, for `lazy()`: the store's orders and their chart lines. */
-export function OrdersFeed({ symbol }: { symbol: string }) {
-  useOpenOrdersFeed(symbol);
-  useChartLines();
+export function OrdersFeed({ symbol, market, instrumentId }: OrdersFeedProps) {
+  const calls = orderCallsFor(market);
+  useOpenOrdersFeed(symbol, calls, instrumentId);
+  useChartLines(calls.currency);
   return null;
 }

@@ -1,6 +1,6 @@
 // The trade page with crypto orders (issue 6): what a guest sees and never asks, and how the order
 // panel, the book, the orders list and the chart work together for a signed-in user.
-import { BrokerOrderState, CRYPTO_PATHS, registerTranslations, WALLET_PATHS } from '@pasar/shared';
+import { BrokerOrderState, CRYPTO_PATHS, FX_WALLET_PATHS, registerTranslations, WALLET_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
@@ -31,7 +31,8 @@ afterEach(() => {
   stream.restore();
 });
 
-const isOrderOrBalanceCall = (path: string) => path.startsWith('/api/crypto/') || path === WALLET_PATHS.accounts;
+const isOrderOrBalanceCall = (path: string) =>
+  path.startsWith('/api/crypto/') || path.startsWith('/api/global-stock/') || path === WALLET_PATHS.accounts || path === FX_WALLET_PATHS.stockBalance;
 
 describe('a guest on the trade page', () => {
   it('sees the order panel’s sign-in call to action and makes no order or balance call', async () => {
@@ -48,9 +49,18 @@ describe('a guest on the trade page', () => {
     expect(api.calls.map((call) => call.path).filter(isOrderOrBalanceCall)).toEqual([]);
   });
 
-  it('sees no order panel on a market without crypto orders', async () => {
-    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=AAPL', language: 'en', api: mockMarket(createTestApiClient()) });
-    await screen.findByText(/Apple Inc\. ·/);
+  it('sees the sign-in call to action on a US stock too, and no US order or wallet call', async () => {
+    const api = mockMarket(createTestApiClient());
+    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=AAPL', language: 'en', api });
+    const card = await screen.findByTestId('guest-order-card');
+    expect(within(card).getByRole('heading', { name: 'Buy / sell AAPL' })).toBeInTheDocument();
+    expect(screen.queryByTestId('order-panel')).not.toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter(isOrderOrBalanceCall)).toEqual([]);
+  });
+
+  it('sees no order panel on a market without orders here (perpetuals)', async () => {
+    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=BTCUSDT-PERP', language: 'en', api: mockMarket(createTestApiClient()) });
+    await screen.findByText(/Bitcoin Perpetual ·/);
     expect(screen.queryByTestId('guest-order-card')).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,31 @@
 // Where the order panel sits on the trade page. A guest sees a sign-in call to action (no call at
-// all, and none of the panel's code); a signed-in user gets the panel from its own chunk.
+// all, and none of the panel's code); a signed-in user gets the panel of the symbol's market from
+// its own chunk (crypto spot, US stocks).
 import styled from '@emotion/styled';
 import { ButtonLink, Card, Skeleton, Stack, TextLink, tokens, useAppStore, useLocation } from '@pasar/shared';
 import { lazy, Suspense } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
+import type { OrdersMarket } from '../order-calls/market-calls';
+
+/**
+ * The market whose orders the trade page of a symbol takes (null: none, e.g. an index). Crypto is
+ * known from the page's market before the instrument loads; a US stock needs its instrument (its id).
+ */
+export function orderMarketOf(market: string, instrument: Pick<Instrument, 'assetType' | 'tradable'> | undefined): OrdersMarket | null {
+  if (market === 'crypto') return 'CRYPTO';
+  if (instrument?.assetType === 'USSTOCK' && instrument.tradable) return 'USSTOCK';
+  return null;
+}
 
 const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
+const UsStockOrderPanel = lazy(() => import(/* webpackChunkName: "us-order-panel" */ './UsStockOrderPanel').then((m) => ({ default: m.UsStockOrderPanel })));
 const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
 const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
 
 export interface OrderAreaProps {
+  market: OrdersMarket;
   symbol: string;
   instrument: Instrument | undefined;
   format: PriceFormat;
@@ -30,7 +44,7 @@ const assetOf = (symbol: string): string => symbol.split('-')[0] ?? symbol;
 
 const isSignedIn = (state: { auth: { accessToken: string | null } }) => state.auth.accessToken !== null;
 
-export function OrderArea(props: OrderAreaProps) {
+export function OrderArea({ market, ...props }: OrderAreaProps) {
   const { t } = useTradeT();
   const signedIn = useAppStore(isSignedIn);
   if (!signedIn) return <GuestOrderCard symbol={props.symbol} />;
@@ -42,7 +56,7 @@ export function OrderArea(props: OrderAreaProps) {
         </Card>
       }
     >
-      <OrderPanel {...props} />
+      {market === 'USSTOCK' ? <UsStockOrderPanel {...props} /> : <OrderPanel {...props} />}
     </Suspense>
   );
 }
@@ -71,26 +85,38 @@ export function GuestOrderCard({ symbol }: { symbol: string }) {
 }
 
 /** The signed-in user's open orders and history of the symbol (nothing for a guest). */
-export function OrdersArea({ symbol, format, quantityPrecision }: { symbol: string; format: PriceFormat; quantityPrecision: number }) {
+export function OrdersArea({
+  market,
+  symbol,
+  instrumentId,
+  format,
+  quantityPrecision,
+}: {
+  market: OrdersMarket;
+  symbol: string;
+  instrumentId: number | null;
+  format: PriceFormat;
+  quantityPrecision: number;
+}) {
   const { t } = useTradeT();
   const signedIn = useAppStore(isSignedIn);
   if (!signedIn) return null;
   return (
     <Card padding="md" title={t('orderArea.ordersTitle')}>
       <Suspense fallback={<Skeleton lines={4} />}>
-        <OrdersPanel symbol={symbol} format={format} quantityPrecision={quantityPrecision} />
+        <OrdersPanel market={market} symbol={symbol} instrumentId={instrumentId} format={format} quantityPrecision={quantityPrecision} />
       </Suspense>
     </Card>
   );
 }
 
 /** Feeds the shared open-orders store (list, panel, chart) for a signed-in user; nothing for a guest. */
-export function OrdersFeedSlot({ symbol }: { symbol: string }) {
+export function OrdersFeedSlot({ market, symbol, instrumentId }: { market: OrdersMarket; symbol: string; instrumentId: number | null }) {
   const signedIn = useAppStore(isSignedIn);
   if (!signedIn) return null;
   return (
     <Suspense fallback={null}>
-      <OrdersFeed symbol={symbol} />
+      <OrdersFeed market={market} symbol={symbol} instrumentId={instrumentId} />
     </Suspense>
   );
 }

@@ -374,7 +374,7 @@ describe('order panel modes (§2)', () => {
   it('modify order: amends only what changed, after a review', async () => {
     const order = cryptoOrder({ id: 'open-1', limitPrice: '1600000000', quantity: '0.01' });
     const amended = { ...order, limitPrice: '1610000000', updatedAt: '2026-11-22T04:00:00.000Z' };
-    const api = createTestApiClient().reply('PATCH', cryptoOrderPath('open-1'), amended);
+    const api = createTestApiClient().reply('PATCH', cryptoOrderPath('open-1'), { orders: [amended] });
     const { user, store } = renderPanel({ pro: true, api });
     await screen.findByTestId('order-ticket');
     act(() => {

@@ -5,8 +5,8 @@
 import { addDecimal, TIMES_IN_FORCE, useAppStore, useBalances, type CryptoEstimate, type CryptoOrder, type CryptoOrderTypesResponse, type EstimateRequest } from '@pasar/shared';
 import { orderNumbers, type FeeRates } from '@pasar/shared/trading';
 import { isOpenOrder } from '../my-orders/order-updates';
+import { fetchEstimate, fetchOrderTypes, placeOrder } from '../order-calls/crypto-calls';
 import type { MarketDescriptor, TicketFunds, TicketNumbers, TicketQuote } from './market-descriptor';
-import { fetchEstimate, fetchOrderTypes, placeOrder } from './order-api';
 import { advancedRequest, cleanDecimal, estimateRequest, instantRequest, isPositive, numbersPriceOf, percentToFraction, subtractFloor, type OrderDraft } from './order-math';
 
 /** Units held by open quantity sell orders: the ledger holds them until they fill or are cancelled. */

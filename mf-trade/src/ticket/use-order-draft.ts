@@ -18,9 +18,9 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTradeT } from '../i18n';
 import { useLiveTicker } from '../market/use-live-market';
+import { messageOf } from '../order-calls/market-calls';
 import { applyOrders } from '../my-orders/orders-feed';
 import type { MarketDescriptor, TicketFunds, TicketNumbers, TicketRules, TicketTarget } from './market-descriptor';
-import { messageOf } from './order-api';
 import { assetOf } from './order-format';
 import {
   availabilityOf,

@@ -1,0 +1,100 @@
+// The order panel of a US stock for a signed-in person (its own chunk, with the US calls). The US
+// market's session beside the title (pre-market, regular, post-market or closed, and the time to
+// the next change); the ticket is the one order ticket with the US descriptor. A person without
+// the US-stock declaration (gssKycStatus not VERIFIED) is led to it instead: no order call, no
+// wallet call, no error.
+import styled from '@emotion/styled';
+import { ButtonLink, Card, ErrorState, isApiError, refreshBalances, Skeleton, Stack, tokens, useAppStore, type KycStatus } from '@pasar/shared';
+import { useEffect } from 'react';
+import { MarketStatusBadge } from '../components/MarketStatusBadge';
+import { useTradeT } from '../i18n';
+import { registerOrderTranslations } from '../i18n/order';
+import type { PriceFormat } from '../market/price-format';
+import type { Instrument } from '../market/types';
+import { useResource } from '../market/use-resource';
+import { useOpenOrders } from '../my-orders/open-orders';
+import { Muted } from './order-styles';
+import { OrderTicket } from './OrderTicket';
+import { usStockDescriptor } from './us-stock-descriptor';
+
+// The panel's strings come with this chunk.
+registerOrderTranslations();
+
+/** The US-stock declaration (W-8BEN-style) lives on the identity-verification page of mf-account. */
+export const US_DECLARATION_PATH = '/account/identity-verification';
+
+/** The catalogue's "US-stock KYC not verified" (a call that raced a status change). */
+const GSS_KYC_REFUSAL = '007';
+
+const Session = styled.div`
+  margin-bottom: ${tokens.space.md};
+`;
+
+export interface UsStockOrderPanelProps {
+  symbol: string;
+  instrument: Instrument | undefined;
+  format: PriceFormat;
+  halted: boolean;
+  haltText: string | null;
+}
+
+export function UsStockOrderPanel(props: UsStockOrderPanelProps) {
+  const { t } = useTradeT();
+  const status = useAppStore((state) => state.auth.userDetails?.gssKycStatus ?? null);
+  const title = t('panel.title', { asset: props.symbol });
+  return (
+    <Card padding="md" data-testid="order-panel" data-market="USSTOCK" title={title}>
+      <Session>
+        <MarketStatusBadge market="usstock" tickerState={undefined} />
+      </Session>
+      {status === null ? (
+        <div aria-busy="true">
+          <Skeleton lines={6} />
+        </div>
+      ) : status !== 'VERIFIED' ? (
+        <DeclarationLead status={status} />
+      ) : (
+        <VerifiedTicket {...props} />
+      )}
+    </Card>
+  );
+}
+
+function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStockOrderPanelProps) {
+  const { t } = useTradeT();
+  const target = { symbol, instrument, pro: true };
+  const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal));
+  const openOrders = useOpenOrders();
+
+  // The USD wallet the ticket spends from (and its USD/IDR rate).
+  useEffect(() => {
+    void refreshBalances({ gss: true });
+  }, [symbol]);
+
+  if (types.error && !types.data) {
+    if (isApiError(types.error) && types.error.code === GSS_KYC_REFUSAL) return <DeclarationLead status="NOT_SUBMITTED" />;
+    return <ErrorState compact headingLevel={3} title={t('panel.loadError')} description={isApiError(types.error) ? types.error.message : undefined} onRetry={types.retry} />;
+  }
+  if (!types.data) {
+    return (
+      <div aria-hidden="true">
+        <Skeleton lines={8} />
+      </div>
+    );
+  }
+  return <OrderTicket descriptor={usStockDescriptor} target={target} types={types.data} format={format} halted={halted} haltText={haltText} openOrders={openOrders} />;
+}
+
+/** Where a person without the US-stock declaration is sent: what it is, where it stands, and the link. */
+export function DeclarationLead({ status }: { status: Exclude<KycStatus, 'VERIFIED'> }) {
+  const { t } = useTradeT();
+  return (
+    <Stack gap="md" data-testid="us-declaration-lead">
+      <strong>{t(`usDeclaration.title.${status}`)}</strong>
+      <Muted>{t(`usDeclaration.body.${status}`)}</Muted>
+      <div>
+        <ButtonLink to={US_DECLARATION_PATH}>{t(status === 'PENDING' ? 'usDeclaration.check' : 'usDeclaration.open')}</ButtonLink>
+      </div>
+    </Stack>
+  );
+}
