@@ -105,6 +105,72 @@ describe('order book', () => {
   });
 });
 
+describe('order book by keyboard (one composite widget, WAI-ARIA listbox)', () => {
+  function renderBetweenButtons() {
+    const api = createTestApiClient().on('GET', MARKET_PATHS.orderBook, () => ({ body: { status: 'success', data: book(12) } }));
+    return renderWithShell(
+      <>
+        <button type="button">before</button>
+        <OrderBook symbol="BTC-IDR" instrument={instrument({ granularities: ['1000'] })} format={FORMAT} />
+        <button type="button">after</button>
+      </>,
+      { api, language: 'en' },
+    );
+  }
+  const active = (list: HTMLElement) => document.getElementById(list.getAttribute('aria-activedescendant') ?? '');
+
+  it('is one Tab stop: Tab enters the book and the next Tab leaves it', async () => {
+    const { user } = renderBetweenButtons();
+    await screen.findAllByTestId('book-bid');
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    const list = screen.getByRole('listbox', { name: 'Order book: pick a price' });
+    expect(list).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'after' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(list).toHaveFocus();
+  });
+
+  it('names every row for a screen reader, asks and bids as groups', async () => {
+    renderBetweenButtons();
+    await screen.findAllByTestId('book-bid');
+    const list = screen.getByRole('listbox', { name: 'Order book: pick a price' });
+    expect(within(list).getAllByRole('option')).toHaveLength(20);
+    expect(within(within(list).getByRole('group', { name: 'Sell orders' })).getAllByRole('option')).toHaveLength(10);
+    expect(within(list).getByRole('option', { name: 'Use bid price 1,649,999,000 (amount 1)' })).toBeInTheDocument();
+  });
+
+  it('moves with the arrow keys, Home and End, across the spread, and Enter or Space picks the price', async () => {
+    const { user } = renderBetweenButtons();
+    const picked: unknown[] = [];
+    const off = eventBus.on('orderbook:price-picked', (payload) => picked.push(payload));
+    await screen.findAllByTestId('book-bid');
+    screen.getByRole('button', { name: 'before' }).focus();
+    await user.tab();
+    const list = screen.getByRole('listbox', { name: 'Order book: pick a price' });
+    // The first row (the highest ask) is active on entry.
+    expect(active(list)).toHaveAccessibleName('Use ask price 1,650,010,000 (amount 1)');
+    await user.keyboard('{End}');
+    expect(active(list)).toHaveAccessibleName('Use bid price 1,649,990,000 (amount 1)');
+    await user.keyboard('{Home}{ArrowDown}{ArrowUp}{ArrowUp}');
+    expect(active(list)).toHaveAccessibleName('Use ask price 1,650,010,000 (amount 1)');
+    for (let i = 0; i < 9; i += 1) await user.keyboard('{ArrowDown}');
+    expect(active(list)).toHaveAccessibleName('Use ask price 1,650,001,000 (amount 1)');
+    expect(active(list)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    expect(active(list)).toHaveAccessibleName('Use bid price 1,649,999,000 (amount 1)');
+    await user.keyboard(' ');
+    off();
+    expect(picked).toEqual([
+      { symbol: 'BTC-IDR', price: '1650001000', side: 'ask' },
+      { symbol: 'BTC-IDR', price: '1649999000', side: 'bid' },
+    ]);
+    expect(list).toHaveFocus();
+  });
+});
+
 it('subtracts decimal strings exactly', () => {
   expect(subtractDecimal('1650001000', '1649999000')).toBe('2000');
   expect(subtractDecimal('0.3', '0.1')).toBe('0.2');

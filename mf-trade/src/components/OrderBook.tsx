@@ -1,9 +1,11 @@
 // The order book (§3, §9): top 10 asks above the spread and top 10 bids below it, each row with a
 // cumulative depth bar, a price-grouping selector, and prices that can be picked for the order
 // panel (an `orderbook:price-picked` event on the shared bus).
+// By keyboard the book is one composite widget (the WAI-ARIA listbox pattern): one Tab stop, the
+// arrow keys, Home and End move the active row (aria-activedescendant), Enter or Space picks it.
 import styled from '@emotion/styled';
 import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore, type Language } from '@pasar/shared';
-import { memo, useEffect, useId, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTradeT } from '../i18n';
 import { decimalsOf, formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
 import type { Instrument, OrderBookLevel } from '../market/types';
@@ -51,25 +53,39 @@ const Columns = styled.div`
   }
 `;
 
-const Side = styled.ol`
+const Book = styled.div`
+  display: flex;
+  flex-direction: column;
+  border-radius: ${tokens.radii.sm};
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 2px solid ${tokens.colors.borderStrong};
+    outline-offset: 2px;
+  }
+  /* The active row is shown only while the book has the keyboard's focus. */
+  &:focus-visible [data-active='true'] {
+    outline: 2px solid ${tokens.colors.text};
+    outline-offset: -2px;
+  }
+`;
+
+const Side = styled.div`
   display: flex;
   flex-direction: column;
   gap: 1px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 // The depth is a custom property set inline: as a styled prop every new percentage would mint
 // and inject a new CSS class, many per second under live updates.
-const Row = styled.button<{ $side: 'bid' | 'ask' }>`
+const Row = styled.div<{ $side: 'bid' | 'ask' }>`
   position: relative;
   display: grid;
   grid-template-columns: 1fr 1fr 1fr;
   width: 100%;
   min-height: 24px;
   padding: 0 ${tokens.space.sm};
-  border: 0;
   border-radius: ${tokens.radii.sm};
   background: linear-gradient(
     to left,
@@ -82,8 +98,7 @@ const Row = styled.button<{ $side: 'bid' | 'ask' }>`
   line-height: 24px;
   text-align: right;
   cursor: pointer;
-  &:hover,
-  &:focus-visible {
+  &:hover {
     outline: 1px solid ${tokens.colors.borderStrong};
   }
   span:first-of-type {
@@ -116,6 +131,7 @@ export function depthPercent(level: OrderBookLevel): string {
 }
 
 interface BookRowProps {
+  id: string;
   symbol: string;
   side: 'bid' | 'ask';
   price: string;
@@ -124,30 +140,58 @@ interface BookRowProps {
   precision: number;
   lng: Language;
   quantityDigits: number;
+  active: boolean;
+  onPick: (side: 'bid' | 'ask', price: string) => void;
 }
 
-/** One level; picking it puts its price in the order panel (`orderbook:price-picked`). */
-const BookRow = memo(function BookRow({ symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits }: BookRowProps) {
+const pickPrice = (symbol: string, side: 'bid' | 'ask', price: string) => eventBus.emit('orderbook:price-picked', { symbol, price, side });
+
+/** One level, an option of the book; picking it puts its price in the order panel (`orderbook:price-picked`). */
+const BookRow = memo(function BookRow({ id, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, onPick }: BookRowProps) {
   const { t } = useTradeT();
   const shownPrice = formatNumber(price, lng, { minFractionDigits: precision, maxFractionDigits: precision });
   const shownQuantity = formatQuantity(quantity, lng, quantityDigits);
   return (
-    <li>
-      <Row
-        type="button"
-        $side={side}
-        style={{ '--depth': `${depthPercent({ price, quantity, cumulativePercent })}%` } as CSSProperties}
-        data-testid={`book-${side}`}
-        aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity })}
-        onClick={() => eventBus.emit('orderbook:price-picked', { symbol, price, side })}
-      >
-        <span>{shownPrice}</span>
-        <span>{shownQuantity}</span>
-        <span>{formatNumber(cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
-      </Row>
-    </li>
+    <Row
+      id={id}
+      role="option"
+      aria-selected={active}
+      data-active={active}
+      $side={side}
+      style={{ '--depth': `${depthPercent({ price, quantity, cumulativePercent })}%` } as CSSProperties}
+      data-testid={`book-${side}`}
+      aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity })}
+      onClick={() => {
+        onPick(side, price);
+        pickPrice(symbol, side, price);
+      }}
+    >
+      <span>{shownPrice}</span>
+      <span>{shownQuantity}</span>
+      <span>{formatNumber(cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
+    </Row>
   );
 });
+
+/** The active row: its place from the top of the book (asks first, highest ask at 0). */
+export function moveActive(key: string, current: number | null, count: number): number | null {
+  if (count === 0) return null;
+  const at = current === null ? -1 : Math.min(current, count - 1);
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(count - 1, at + 1);
+    case 'ArrowUp':
+      return at < 0 ? 0 : Math.max(0, at - 1);
+    case 'Home':
+    case 'PageUp':
+      return 0;
+    case 'End':
+    case 'PageDown':
+      return count - 1;
+    default:
+      return current;
+  }
+}
 
 export const OrderBook = memo(function OrderBook({ symbol, instrument, format }: OrderBookProps) {
   const { t } = useTradeT();
@@ -165,9 +209,41 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
   // Rows are keyed by position: under live updates the prices move through the rows, and
   // updating ten rows' text is far cheaper than removing and inserting them every update. Each row
   // is memoised on its strings, so only the levels that changed re-render.
+  const bookId = useId();
+  // The active row by its place from the top (asks, then bids); null until the book is entered.
+  const [active, setActive] = useState<number | null>(null);
+  const asks = book.data ? [...book.data.asks.slice(0, ORDER_BOOK_DEPTH)].reverse() : [];
+  const bids = book.data ? book.data.bids.slice(0, ORDER_BOOK_DEPTH) : [];
+  const count = asks.length + bids.length;
+  const activeAt = active === null || count === 0 ? null : Math.min(active, count - 1);
+  const rowId = (place: number) => `${bookId}-row-${place}`;
+  const levelAt = (place: number): { side: 'bid' | 'ask'; level: OrderBookLevel | undefined } =>
+    place < asks.length ? { side: 'ask', level: asks[place] } : { side: 'bid', level: bids[place - asks.length] };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      const picked = activeAt === null ? undefined : levelAt(activeAt);
+      if (!picked?.level) return;
+      event.preventDefault();
+      pickPrice(symbol, picked.side, picked.level.price);
+      return;
+    }
+    const next = moveActive(event.key, activeAt, count);
+    if (next === activeAt) return;
+    event.preventDefault();
+    setActive(next);
+    if (next !== null) document.getElementById(rowId(next))?.scrollIntoView?.({ block: 'nearest' });
+  };
+
   const row = (level: OrderBookLevel, side: 'bid' | 'ask', position: number) => (
     <BookRow
       key={position}
+      id={rowId(side === 'ask' ? position : asks.length + position)}
+      active={activeAt === (side === 'ask' ? position : asks.length + position)}
+      onPick={(pickedSide, price) => {
+        const place = pickedSide === 'ask' ? asks.findIndex((l) => l.price === price) : asks.length + bids.findIndex((l) => l.price === price);
+        if (place >= 0) setActive(place);
+      }}
       symbol={symbol}
       side={side}
       price={level.price}
@@ -178,6 +254,8 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
       quantityDigits={quantityDigits}
     />
   );
+
+  const spreadText = asks.length && bids[0] ? formatBarePrice(subtractDecimal(asks[asks.length - 1]!.price, bids[0].price), format) : '–';
 
   let body;
   if (book.error && !book.data) {
@@ -191,8 +269,6 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
   } else if (!book.data.bids.length && !book.data.asks.length) {
     body = <EmptyState compact headingLevel={3} title={t('book.empty')} description={t('book.emptyBody')} />;
   } else {
-    const asks = book.data.asks.slice(0, ORDER_BOOK_DEPTH);
-    const bids = book.data.bids.slice(0, ORDER_BOOK_DEPTH);
     body = (
       <>
         <Columns aria-hidden="true">
@@ -200,14 +276,27 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
           <span>{t('book.quantity')}</span>
           <span>{t('book.cumulative')}</span>
         </Columns>
-        <Side aria-label={t('book.asks')}>{[...asks].reverse().map((level, index) => row(level, 'ask', index))}</Side>
-        <Spread>
-          <span>{t('book.spread')}</span>
-          <span data-testid="book-spread">
-            {asks[0] && bids[0] ? formatBarePrice(subtractDecimal(asks[0].price, bids[0].price), format) : '–'}
-          </span>
-        </Spread>
-        <Side aria-label={t('book.bids')}>{bids.map((level, index) => row(level, 'bid', index))}</Side>
+        <Book
+          role="listbox"
+          tabIndex={0}
+          aria-label={t('book.label')}
+          aria-activedescendant={activeAt === null ? undefined : rowId(activeAt)}
+          onFocus={() => setActive((current) => current ?? (count > 0 ? 0 : null))}
+          onKeyDown={onKeyDown}
+        >
+          <Side role="group" aria-label={t('book.asks')}>
+            {asks.map((level, index) => row(level, 'ask', index))}
+          </Side>
+          <Spread role="group" aria-label={t('book.spreadLabel', { spread: spreadText })}>
+            <span aria-hidden="true">{t('book.spread')}</span>
+            <span aria-hidden="true" data-testid="book-spread">
+              {spreadText}
+            </span>
+          </Spread>
+          <Side role="group" aria-label={t('book.bids')}>
+            {bids.map((level, index) => row(level, 'bid', index))}
+          </Side>
+        </Book>
       </>
     );
   }

@@ -100,6 +100,8 @@ export const en: TradeMessages = {
     ALLLong: 'All history',
   },
   book: {
+    label: 'Order book: pick a price',
+    spreadLabel: 'Spread {{spread}}',
     granularity: 'Price grouping',
     price: 'Price ({{currency}})',
     quantity: 'Amount',

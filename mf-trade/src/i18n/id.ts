@@ -98,6 +98,8 @@ export const id = {
     ALLLong: 'Seluruh riwayat',
   },
   book: {
+    label: 'Order book: pilih harga',
+    spreadLabel: 'Selisih {{spread}}',
     granularity: 'Kelompok harga',
     price: 'Harga ({{currency}})',
     quantity: 'Jumlah',
