@@ -13,10 +13,10 @@ describe('catalogue', () => {
     const all = sim.instruments();
     const count = (kind: string) => all.filter((i) => i.kind === kind).length;
     expect(count('crypto')).toBeGreaterThanOrEqual(30);
-    expect(count('perp')).toBe(10);
+    expect(count('perps')).toBe(10);
     expect(count('usstock')).toBe(50);
     expect(count('usindex')).toBe(3);
-    expect(count('idss')).toBe(45);
+    expect(count('idx')).toBe(45);
     expect(new Set(all.map((i) => i.symbol)).size).toBe(all.length);
     for (const s of ['BTC-IDR', 'USDT-IDR', 'BTCUSDT-PERP', 'AAPL', 'SPX', 'BBCA']) expect(sim.instrument(s)).toBeDefined();
   });
@@ -165,7 +165,10 @@ describe('order book', () => {
   };
 
   it('is sorted, bids below asks, cumulative percent rising to 100, for every market', () => {
-    for (const symbol of ['BTC-IDR', 'SHIB-IDR', 'BTCUSDT-PERP', 'AAPL', 'BBCA', 'GOTO']) assertBook(sim.orderBook(symbol, { at: NOW }));
+    // US stocks in regular hours (closed at NOW, their book rests as the last post-market left it: thinner).
+    const usRegular = Date.parse('2026-11-19T11:00:00-05:00');
+    for (const symbol of ['BTC-IDR', 'SHIB-IDR', 'BTCUSDT-PERP', 'BBCA', 'GOTO']) assertBook(sim.orderBook(symbol, { at: NOW }));
+    assertBook(sim.orderBook('AAPL', { at: usRegular }));
   });
 
   it('groups prices by granularity', () => {

@@ -40,6 +40,9 @@ const TRADES_PER_DAY: Record<SeriesParams['calendar'], number> = { CRYPTO: 12_00
 
 /** How far back the trade tape reaches (seconds). */
 const TAPE_WINDOW_S = 6 * 3600;
+/** US pre- and post-market books: at most this many levels a side, each this share of a regular level's size. */
+const EXTENDED_BOOK_LEVELS = 5;
+const EXTENDED_BOOK_SIZE = 0.3;
 
 /** Cache bounds (entries). A crypto minute-day is ~90 kB, a day table ~100 kB, a minute's tape a few trades. */
 const MINUTE_DAYS_CACHED = 800;
@@ -675,7 +678,9 @@ export class MarketSimulator implements MarketFeed {
     const m = this.model(symbol);
     const inst = this.instrument(m.symbol)!;
     const at = opts.at ?? this.now();
-    const depth = Math.min(10, Math.max(1, opts.depth ?? 10));
+    // A closed market's book stands still; US extended hours rest fewer levels, thinner.
+    const { at: bookAt, extended } = this.bookClock(m.symbol, at);
+    const depth = Math.min(extended ? EXTENDED_BOOK_LEVELS : 10, Math.max(1, opts.depth ?? 10));
     const idx = this.seriesOf(m.symbol).idxRules;
     const g = opts.granularity && inst.granularities.includes(opts.granularity) ? Number(opts.granularity) : Number(inst.granularities[0]);
     const finest = Number(inst.granularities[0]);
@@ -683,11 +688,11 @@ export class MarketSimulator implements MarketFeed {
     const { bid, ask } = this.quote(m.symbol, price);
     const key = hash(this.seedKey, hashString(`book:${m.symbol}`));
     // A few minutes of typical volume rest near the touch, more further out.
-    const unit = Math.max(m.quantityStep, (m.dailyVolume / 1440) * 2.5 * Math.sqrt(g / finest));
+    const unit = Math.max(m.quantityStep, (m.dailyVolume / 1440) * 2.5 * Math.sqrt(g / finest) * (extended ? EXTENDED_BOOK_SIZE : 1));
     const levelQty = (side: number, levelPrice: number, i: number): number => {
       const ordinal = Math.round(levelPrice / g);
       const phase = hash(key, ordinal, side) % 3000;
-      const bucket = Math.floor((at + phase) / 3000);
+      const bucket = Math.floor((bookAt + phase) / 3000);
       const noise = Math.exp(0.7 * normal(key, ordinal, side * 7 + 1, bucket));
       const q = unit * (0.5 + 0.18 * i) * noise;
       return Math.max(m.quantityStep, Math.floor(q / m.quantityStep) * m.quantityStep);
@@ -738,9 +743,30 @@ export class MarketSimulator implements MarketFeed {
       totalBidQuantity: this.fmtQty(m.symbol, bids.total),
       totalAskQuantity: this.fmtQty(m.symbol, asks.total),
       ...(inst.kind === 'crypto' ? { cryptocurrencySymbol: inst.shortName } : {}),
-      ...(inst.kind === 'perp' ? { cryptoFuturePairSymbol: `${inst.shortName}USDT` } : {}),
+      ...(inst.kind === 'perps' ? { cryptoFuturePairSymbol: `${inst.shortName}USDT` } : {}),
       updatedAt: at,
     };
+  }
+
+  /**
+   * The instant a book shows at `at`, and whether it is an extended-hours book: `at` while a
+   * session trades continuously; otherwise the last instant of the last such session (a closed
+   * market, the IDX lunch break and call auctions leave the book as it was). Around the clock
+   * markets are always live.
+   */
+  private bookClock(symbol: string, at: number): { at: number; extended: boolean } {
+    const cal = calendarOf(this.seriesOf(symbol).calendar);
+    if (!cal) return { at, extended: false };
+    let date = cal.localDate(at);
+    for (let i = 0; i < 15; i += 1, date = addDays(date, -1)) {
+      const sessions = cal.sessions(date);
+      for (let j = sessions.length - 1; j >= 0; j -= 1) {
+        const s = sessions[j]!;
+        if (!s.trading || s.open > at) continue;
+        return { at: Math.min(at, s.close - 1), extended: s.kind === 'PRE_MARKET' || s.kind === 'POST_MARKET' };
+      }
+    }
+    return { at, extended: false };
   }
 
   // ---- trades ----
