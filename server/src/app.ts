@@ -9,7 +9,7 @@ import type { Database } from './db/database';
 import { installErrorHandling } from './http/error-handler';
 import { genReqId, installRequestIdEcho } from './http/request-id';
 import { apiModules } from './modules';
-import { webRoutes } from './modules/web/routes';
+import { webRoutes } from './modules/web';
 import { adminAuthPlugin } from './plugins/admin-auth';
 import { marketPlugin } from './plugins/market';
 import { compressionPlugin } from './plugins/external/compression';

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, lt } from 'drizzle-orm';
 import { normalizePhone, type DevInboxMessage, type MessageChannel } from '@pasar/shared/contract';
 import type { PasarDb } from '../db/database';
-import { devInboxMessages } from '../modules/identity/tables';
 import type { MessageProvider, OutgoingMessage } from './provider';
+import { devInboxMessages } from './tables';
 
 /** Messages older than this are removed when new ones arrive. */
 const KEEP_MS = 7 * 86_400_000;

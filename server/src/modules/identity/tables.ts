@@ -1,6 +1,6 @@
 // Drizzle definitions of the identity tables (migrations/20261122_0002_identity.sql is the truth).
 // Other modules (account) may import `users` to read and update their columns.
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -84,17 +84,6 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
-
-export const devInboxMessages = pgTable('dev_inbox_messages', {
-  id: uuid('id').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  recipient: text('recipient').notNull(),
-  channel: text('channel').notNull(),
-  subject: text('subject').notNull().default(''),
-  body: text('body').notNull(),
-  code: text('code'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
 
 export type UserRow = typeof users.$inferSelect;
 export type DeviceSessionRow = typeof deviceSessions.$inferSelect;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { ErrorEnvelope, RemoteRegistry } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy } from '../../plugins/external/csp';
 import { ShellPage } from './shell-page';
 import { remoteCacheControl, resolveFile, shellCacheControl, SHELL_NOT_BUILT_PAGE, REVALIDATE } from './static-files';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RemoteRegistry } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
-import { EMPTY_REGISTRY_UPDATED_AT } from './registry-store';
+import { EMPTY_REGISTRY_UPDATED_AT } from '../../plugins/external/remote-registry-store';
 import { preloadsFromManifest } from './shell-page';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Pasar</title></head><body><div id="root"></div></body></html>';

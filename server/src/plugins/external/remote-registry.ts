@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
-import { RemoteRegistryStore } from '../../modules/web/registry-store';
+import { RemoteRegistryStore } from './remote-registry-store';
 
 declare module 'fastify' {
   interface FastifyInstance {

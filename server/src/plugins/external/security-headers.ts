@@ -2,7 +2,7 @@
 // set per request because it lists the origins of the live remote registry.
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy } from '../../modules/web/csp';
+import { contentSecurityPolicy } from './csp';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { contentSecurityPolicy } from './csp';
-import { originsOf, RemoteRegistryStore } from './registry-store';
+import { originsOf, RemoteRegistryStore } from './remote-registry-store';
 
 describe('RemoteRegistryStore', () => {
   let dir: string;
