@@ -3,9 +3,8 @@
 // reached with the market clock (set, frozen), never by waiting.
 import Decimal from 'decimal.js';
 import type { OrderBook } from '@pasar/shared/contract';
-import type { HaltsRepo } from '../modules/market/repo';
 import { MarketClock } from './clock';
-import { HaltRegistry } from './halts';
+import { HaltRegistry, type HaltsRepo } from './halts';
 import { MarketRuntime } from './runtime';
 import { MarketSimulator } from './simulator';
 
