@@ -1,7 +1,7 @@
 // The one module this remote exposes (`./Module`): routes, nav and translations of trading.
 // The two trade pages are where guests land, so they ship in the exposed chunk itself (one
 // round trip fewer before the first meaningful paint); the asset pages load lazily.
-import { defineRemoteModule } from '@pasar/shared';
+import { assetPathOf, defineRemoteModule, type InstrumentKindValue } from '@pasar/shared';
 import { lazy } from 'react';
 import { TRADE_NAMESPACE, tradeTranslations } from './i18n';
 import { ExplorePage } from './pages/ExplorePage';
@@ -11,15 +11,18 @@ const CryptoAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ de
 const UsStockAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.UsStockAssetPage })));
 const UsIndexAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.UsIndexAssetPage })));
 
+/** An asset page's route: its segment is the market registry's. */
+const assetRoute = (kind: InstrumentKindValue) => `/asset/${assetPathOf(kind)}/:symbol/:assetId`;
+
 export default defineRemoteModule({
   id: 'mf_trade',
   namespace: TRADE_NAMESPACE,
   routes: [
     { path: '/trade', Component: TradeHomePage, guest: true },
     { path: '/trade/USDT-IDR', Component: ExplorePage, guest: true },
-    { path: '/asset/crypto/:symbol/:assetId', Component: CryptoAssetPage, guest: true },
-    { path: '/asset/usstock/:symbol/:assetId', Component: UsStockAssetPage, guest: true },
-    { path: '/asset/usindex/:symbol/:assetId', Component: UsIndexAssetPage, guest: true },
+    { path: assetRoute('crypto'), Component: CryptoAssetPage, guest: true },
+    { path: assetRoute('usstock'), Component: UsStockAssetPage, guest: true },
+    { path: assetRoute('usindex'), Component: UsIndexAssetPage, guest: true },
   ],
   nav: [{ path: '/trade', labelKey: 'nav.trade', order: 10 }],
   i18n: tradeTranslations,

@@ -6,6 +6,7 @@ export * from './platform/router';
 export * from './api';
 export * from './events';
 export * from './store';
+export * from './markets';
 export * from './symbols';
 export * from './storage';
 export * from './device';

@@ -1,17 +1,16 @@
 // The trade page's chart: the market's resolutions of §9, a live current bar, and the signed-in
 // user's open orders of the symbol as price lines (updated live with the orders).
-import { appStore, useAppStore } from '@pasar/shared';
+import { appStore, useAppStore, type MarketId } from '@pasar/shared';
 import { memo, useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import { defaultResolution, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
-import type { TradeMarket } from '../markets/trade-market';
 import { useOrderLines } from '../my-orders/open-orders';
 import { ChartToolbar } from './ChartToolbar';
 import { PriceChart } from './PriceChart';
 import { resolutionLabel } from './resolution-label';
 
-export const TradeChart = memo(function TradeChart({ symbol, market, format, tick, height }: { symbol: string; market: TradeMarket; format: PriceFormat; tick: string; height?: string }) {
+export const TradeChart = memo(function TradeChart({ symbol, market, format, tick, height }: { symbol: string; market: MarketId; format: PriceFormat; tick: string; height?: string }) {
   const { t } = useTradeT();
   const stored = useAppStore((state) => state.chart.resolution);
   const offered = resolutionsOf(market);

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
-import { media, tokens, Link } from '@pasar/shared';
+import { media, tokens, Link, SWITCHABLE_MARKETS, type MarketId } from '@pasar/shared';
 import { useTradeT } from '../i18n';
-import { DEFAULT_SYMBOL_OF, TRADE_MARKETS, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
+import { tradeHomeFor } from '../markets/trade-market';
 
 // Equal segments across a phone's width; as wide as their labels from the small breakpoint up.
 const List = styled.ul`
@@ -46,15 +46,15 @@ const MarketLink = styled(Link)`
 `;
 
 /** Switches market by opening its default symbol (§2). */
-export function MarketNav({ current }: { current: TradeMarket }) {
+export function MarketNav({ current }: { current: MarketId }) {
   const { t } = useTradeT();
   return (
     <nav aria-label={t('markets.label')}>
       <List>
-        {TRADE_MARKETS.map((market) => (
-          <li key={market}>
-            <MarketLink to={tradeHomeFor(DEFAULT_SYMBOL_OF[market])} aria-current={market === current ? 'true' : undefined}>
-              {t(`markets.${market}`)}
+        {SWITCHABLE_MARKETS.map((market) => (
+          <li key={market.id}>
+            <MarketLink to={tradeHomeFor(market.defaultSymbol)} aria-current={market.id === current ? 'true' : undefined}>
+              {t(`markets.${market.id}`)}
             </MarketLink>
           </li>
         ))}

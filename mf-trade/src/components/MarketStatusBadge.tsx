@@ -1,14 +1,13 @@
 // Market status beside the price: crypto trades around the clock; US and IDX stocks follow their
 // sessions, with a countdown to the next change (open, break, close) from the market-status call.
 import styled from '@emotion/styled';
-import { tokens } from '@pasar/shared';
+import { sessionMarketOf, tokens, type MarketId } from '@pasar/shared';
 import { useEffect } from 'react';
 import { useTradeT } from '../i18n';
 import { fetchMarketStatus } from '../market/market-api';
 import type { MarketState } from '../market/types';
 import { formatCountdown, useNow } from '../market/use-now';
 import { useResource } from '../market/use-resource';
-import type { TradeMarket } from '../markets/trade-market';
 
 const Badge = styled.span<{ $tone: 'open' | 'closed' | 'halted' | 'muted' }>`
   display: inline-flex;
@@ -31,14 +30,12 @@ const Badge = styled.span<{ $tone: 'open' | 'closed' | 'halted' | 'muted' }>`
   }
 `;
 
-const SESSION_MARKET: Partial<Record<TradeMarket, 'USSTOCK' | 'IDSS'>> = { usstock: 'USSTOCK', idss: 'IDSS' };
-
 const toneOf = (state: MarketState): 'open' | 'closed' | 'halted' =>
   state === 'HALTED' ? 'halted' : state === 'OPEN' || state === 'PRE_MARKET' || state === 'POST_MARKET' ? 'open' : 'closed';
 
-export function MarketStatusBadge({ market, tickerState }: { market: TradeMarket; tickerState: MarketState | undefined }) {
+export function MarketStatusBadge({ market, tickerState }: { market: MarketId; tickerState: MarketState | undefined }) {
   const { t } = useTradeT();
-  const sessionMarket = SESSION_MARKET[market];
+  const sessionMarket = sessionMarketOf(market);
   const status = useResource(sessionMarket ? `status:${sessionMarket}` : null, (signal) => fetchMarketStatus(sessionMarket!, signal), {
     keepPrevious: true,
   });

@@ -1,12 +1,11 @@
 // The symbol header of the trade page: logo, name, last price, 24 h change, high, low, volume,
 // market status with its countdown, and the halt status (§4).
 import styled from '@emotion/styled';
-import { marketIconPath, media, Skeleton, tokens, useAppStore } from '@pasar/shared';
+import { marketIconPath, media, Skeleton, tokens, useAppStore, type MarketId } from '@pasar/shared';
 import { memo } from 'react';
 import { useTradeT } from '../i18n';
 import { formatChange, formatPrice, formatVolume, signOf, type PriceFormat } from '../market/price-format';
 import type { Instrument, MarketState, Ticker } from '../market/types';
-import type { TradeMarket } from '../markets/trade-market';
 import { LiveIndicator } from './LiveIndicator';
 import { MarketStatusBadge } from './MarketStatusBadge';
 import { SymbolMark } from './SymbolMark';
@@ -85,14 +84,14 @@ const Status = styled.div`
 
 export interface SymbolHeaderProps {
   symbol: string;
-  market: TradeMarket;
+  market: MarketId;
   instrument: Instrument | undefined;
   ticker: Ticker | undefined;
   format: PriceFormat;
 }
 
 // The name and the status do not change with each price: memoised, a live ticker skips them.
-const HeaderIdentity = memo(function HeaderIdentity({ symbol, market, instrument }: { symbol: string; market: TradeMarket; instrument: Instrument | undefined }) {
+const HeaderIdentity = memo(function HeaderIdentity({ symbol, market, instrument }: { symbol: string; market: MarketId; instrument: Instrument | undefined }) {
   const { t } = useTradeT();
   return (
     <Identity>
@@ -108,7 +107,7 @@ const HeaderIdentity = memo(function HeaderIdentity({ symbol, market, instrument
   );
 });
 
-const HeaderStatus = memo(function HeaderStatus({ market, tickerState }: { market: TradeMarket; tickerState: MarketState | undefined }) {
+const HeaderStatus = memo(function HeaderStatus({ market, tickerState }: { market: MarketId; tickerState: MarketState | undefined }) {
   return (
     <Status>
       <MarketStatusBadge market={market} tickerState={tickerState} />

@@ -4,18 +4,34 @@
 // open view; from 1024 px the panel (or, for other markets, the book) sits right of the chart; from
 // 1280 px the book, the panel and an open view each get a column.
 import styled from '@emotion/styled';
-import { appStore, ErrorState, ButtonLink, Card, Page, symbolCache, tokens, useAppStore, type ChartLayoutKind, type TradingView } from '@pasar/shared';
+import {
+  appStore,
+  ErrorState,
+  ButtonLink,
+  Card,
+  chartLayoutOf,
+  MARKETS,
+  marketOfAssetType,
+  marketOfKind,
+  marketOfSymbol,
+  Page,
+  symbolCache,
+  tokens,
+  useAppStore,
+  type ChartLayoutKind,
+  type MarketId,
+  type TradingView,
+} from '@pasar/shared';
 import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { TradeChart } from '../chart/TradeChart';
 import { useTradeT } from '../i18n';
 import { fetchTradingHalt } from '../market/market-api';
-import { DEFAULT_PRICE_PRECISION, QUOTE_CURRENCY_OF, scalePow10, type PriceFormat } from '../market/price-format';
+import { scalePow10, type PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useInstrument } from '../market/use-instruments';
 import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
-import { chartLayoutOf } from '../markets/chart-resolutions';
-import { DEFAULT_SYMBOL_OF, marketOfAssetType, marketOfKind, marketOfSymbol, tradeHomeFor, type TradeMarket } from '../markets/trade-market';
+import { tradeHomeFor } from '../markets/trade-market';
 import { layoutFor } from '../ticket/layout-preference';
 import { OrderArea, orderMarketOf, OrdersArea, OrdersFeedSlot } from '../ticket/OrderArea';
 import type { OrdersMarket } from '../order-calls/market-calls';
@@ -118,10 +134,10 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
   const market = instrument.data
     ? marketOfKind(instrument.data.kind)
     : ticker.data
-      ? marketOfAssetType(ticker.data.assetType)
-      : marketOfSymbol(symbol, symbolCache.peek(symbol));
-  const currency = instrument.data?.quoteCurrency ?? QUOTE_CURRENCY_OF[market];
-  const precision = instrument.data?.pricePrecision ?? DEFAULT_PRICE_PRECISION[market];
+      ? marketOfAssetType(ticker.data.assetType).id
+      : marketOfSymbol(symbol, symbolCache.peek(symbol)?.category);
+  const currency = instrument.data?.quoteCurrency ?? MARKETS[market].quoteCurrency;
+  const precision = instrument.data?.pricePrecision ?? MARKETS[market].pricePrecision;
   // Stable between live updates, so the memoised book, trades and chart skip a ticker's render.
   const format = useMemo<PriceFormat>(() => ({ currency, precision, lng }), [currency, precision, lng]);
   const tick = instrument.data?.tickSize ?? scalePow10('1', -format.precision);
@@ -155,7 +171,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           announce={false}
         />
         <p style={{ textAlign: 'center' }}>
-          <ButtonLink to={tradeHomeFor(DEFAULT_SYMBOL_OF.crypto)}>{t('workspace.openDefault')}</ButtonLink>
+          <ButtonLink to={tradeHomeFor(MARKETS.crypto.defaultSymbol)}>{t('workspace.openDefault')}</ButtonLink>
         </p>
       </Page>
     );
@@ -199,7 +215,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
 
 interface MarketGridProps {
   symbol: string;
-  market: TradeMarket;
+  market: MarketId;
   instrument: Instrument | undefined;
   format: PriceFormat;
   tick: string;

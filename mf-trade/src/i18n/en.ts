@@ -9,7 +9,7 @@ export const en: TradeMessages = {
     perps: 'Crypto futures',
     usstock: 'US stocks',
     usindex: 'US indices',
-    idss: 'Indonesian stocks',
+    idx: 'Indonesian stocks',
   },
   home: {
     title: 'Trade',

@@ -7,7 +7,7 @@ export const id = {
     perps: 'Kripto Futures',
     usstock: 'Saham AS',
     usindex: 'Indeks AS',
-    idss: 'Saham Indonesia',
+    idx: 'Saham Indonesia',
   },
   home: {
     title: 'Trading',

@@ -9,18 +9,6 @@ import {
   type CurrencyCode,
   type Language,
 } from '@pasar/shared';
-import type { TradeMarket } from '../markets/trade-market';
-
-/** The currency a market quotes in (§3, §9): IDR crypto and IDX in Rupiah, perps in USDT, US in USD. */
-export const QUOTE_CURRENCY_OF: Record<TradeMarket, CurrencyCode> = {
-  crypto: 'IDR',
-  perps: 'USDT',
-  usstock: 'USD',
-  idss: 'IDR',
-};
-
-/** Default price decimals when the instrument does not say. */
-export const DEFAULT_PRICE_PRECISION: Record<TradeMarket, number> = { crypto: 0, perps: 2, usstock: 2, idss: 0 };
 
 export interface PriceFormat {
   currency: CurrencyCode;

@@ -1,6 +1,5 @@
-import { CHART_RANGES } from '@pasar/shared';
+import { CHART_RANGES, chartLayoutOf } from '@pasar/shared';
 import {
-  chartLayoutOf,
   defaultResolution,
   nearestResolution,
   rangeWindow,
@@ -20,16 +19,16 @@ describe('resolutions per market (§9)', () => {
     expect(resolutionsOf('crypto')).toEqual(['1', '5', '15', '60', '120', '240', '1D', '1W', '1M']);
     expect(resolutionsOf('perps')).toEqual(['1', '5', '15', '60', '240', '1D']);
     expect(resolutionsOf('usstock')).toEqual(['5', '10', '15', '60', '1D', '1W']);
-    expect(resolutionsOf('idss')).toEqual(['5', '60', '1D', '1W']);
+    expect(resolutionsOf('idx')).toEqual(['5', '60', '1D', '1W']);
   });
 
   it('opens every market on hourly bars', () => {
-    for (const market of ['crypto', 'perps', 'usstock', 'idss'] as const) expect(defaultResolution(market)).toBe('60');
+    for (const market of ['crypto', 'perps', 'usstock', 'idx'] as const) expect(defaultResolution(market)).toBe('60');
   });
 
   it('narrows a resolution the market lacks to the closest one it offers', () => {
-    expect(nearestResolution('idss', '15')).toBe('5');
-    expect(nearestResolution('idss', '240')).toBe('60');
+    expect(nearestResolution('idx', '15')).toBe('5');
+    expect(nearestResolution('idx', '240')).toBe('60');
     expect(nearestResolution('perps', '1W')).toBe('1D');
     expect(nearestResolution('usstock', '1')).toBe('5');
     expect(nearestResolution('crypto', '120')).toBe('120');
@@ -65,7 +64,7 @@ describe('chart ranges (§3) → resolution and window', () => {
   });
 
   it('only ever picks a resolution the market offers', () => {
-    for (const market of ['crypto', 'perps', 'usstock', 'idss'] as const) {
+    for (const market of ['crypto', 'perps', 'usstock', 'idx'] as const) {
       for (const range of CHART_RANGES) expect(resolutionsOf(market)).toContain(rangeWindow(range, market, NOW).resolution);
     }
     // Perpetuals have no weekly bars: ALL draws daily ones.
@@ -76,7 +75,7 @@ describe('chart ranges (§3) → resolution and window', () => {
     expect(rangeWindow('ONE_DAY', 'crypto', NOW)).toEqual({ resolution: '5', from: NOW_S - DAY, to: NOW_S });
     expect(rangeWindow('ONE_WEEK', 'crypto', NOW).from).toBe(NOW_S - 7 * DAY);
     expect(rangeWindow('YEAR_TILL_DATE', 'usstock', NOW).from).toBe(Date.UTC(2026, 0, 1) / 1000);
-    expect(rangeWindow('ONE_YEAR', 'idss', NOW).from).toBeLessThanOrEqual(NOW_S - 365 * DAY);
+    expect(rangeWindow('ONE_YEAR', 'idx', NOW).from).toBeLessThanOrEqual(NOW_S - 365 * DAY);
     expect(rangeWindow('ALL', 'crypto', NOW).from).toBeLessThan(rangeWindow('ONE_YEAR', 'crypto', NOW).from);
   });
 
@@ -103,6 +102,6 @@ describe('chart layout kinds (§2)', () => {
     expect(chartLayoutOf('crypto', false)).toBe('CryptoInstant');
     expect(chartLayoutOf('perps', true)).toBe('Perps');
     expect(chartLayoutOf('usstock', false)).toBe('USStock');
-    expect(chartLayoutOf('idss', false)).toBe('USStock');
+    expect(chartLayoutOf('idx', false)).toBe('USStock');
   });
 });

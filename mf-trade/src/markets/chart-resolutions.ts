@@ -1,12 +1,11 @@
 // Chart resolutions per market (§9) and the chart ranges of the asset pages (§3 "Chart range"),
 // each range mapped to a resolution the market offers and a from/to window.
-import { CHART_RANGES, chartRangeWindow, RESOLUTIONS, type ChartLayoutKind, type ChartRange } from '@pasar/shared';
-import { ASSET_TYPE_OF, type TradeMarket } from './trade-market';
+import { CHART_RANGES, chartRangeWindow, MARKETS, type ChartRange, type MarketId } from '@pasar/shared';
 
 export type Resolution = string;
 
 /** The resolutions a market's chart offers, in the order of §9. */
-export const resolutionsOf = (market: TradeMarket): readonly Resolution[] => RESOLUTIONS[ASSET_TYPE_OF[market]];
+export const resolutionsOf = (market: MarketId): readonly Resolution[] => MARKETS[market].resolutions;
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -30,13 +29,13 @@ export function resolutionSeconds(resolution: Resolution): number {
 }
 
 /** The resolution a chart opens with: hourly bars where offered, else the market's first. */
-export function defaultResolution(market: TradeMarket): Resolution {
+export function defaultResolution(market: MarketId): Resolution {
   const list = resolutionsOf(market);
   return list.includes('60') ? '60' : list[0]!;
 }
 
 /** `resolution` when the market offers it, else the offered one closest in bar length. */
-export function nearestResolution(market: TradeMarket, resolution: Resolution): Resolution {
+export function nearestResolution(market: MarketId, resolution: Resolution): Resolution {
   const list = resolutionsOf(market);
   if (list.includes(resolution)) return resolution;
   const wanted = resolutionSeconds(resolution);
@@ -85,14 +84,14 @@ export interface RangeWindow extends CandleWindow {
 
 /**
  * The resolution and window of a chart range for a market at a moment (the contract's
- * `chartRangeWindow`, narrowed to a resolution the market offers). A one-day range of a stock is
- * the last 24 hours that had trading, which may lie before a weekend: the window reaches back
- * five days and the caller trims the bars to the last day of them (`trimToLastDay`).
+ * `chartRangeWindow`, narrowed to a resolution the market offers). A one-day range of a market
+ * with sessions is the last 24 hours that had trading, which may lie before a weekend: the window
+ * reaches back five days and the caller trims the bars to the last day of them (`trimToLastDay`).
  */
-export function rangeWindow(range: ChartRange, market: TradeMarket, nowMs: number): RangeWindow {
-  const window = chartRangeWindow(range, ASSET_TYPE_OF[market], nowMs);
+export function rangeWindow(range: ChartRange, market: MarketId, nowMs: number): RangeWindow {
+  const window = chartRangeWindow(range, MARKETS[market].assetType, nowMs);
   const resolution = nearestResolution(market, window.resolution);
-  if (range === 'ONE_DAY' && (market === 'usstock' || market === 'idss')) {
+  if (range === 'ONE_DAY' && MARKETS[market].sessionTimeZone !== null) {
     return { resolution, from: window.to - SESSION_MARKET_DAY_LOOKBACK, to: window.to, trimToLastSeconds: DAY };
   }
   return { resolution, from: window.from, to: window.to };
@@ -104,18 +103,4 @@ export function trimToLastDay<T extends { t: number }>(bars: readonly T[], secon
   if (!last) return [];
   const cut = last.t - seconds * 1000;
   return bars.filter((bar) => bar.t > cut);
-}
-
-/** §2 chart layout kinds, chosen by the market (crypto: instant unless the pair has pro mode). */
-export function chartLayoutOf(market: TradeMarket | null, proMode: boolean): ChartLayoutKind {
-  switch (market) {
-    case null:
-      return 'Loading';
-    case 'crypto':
-      return proMode ? 'CryptoAdvanced' : 'CryptoInstant';
-    case 'perps':
-      return 'Perps';
-    default:
-      return 'USStock';
-  }
 }

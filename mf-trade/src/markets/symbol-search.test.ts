@@ -9,7 +9,7 @@ describe('symbol search', () => {
       ['crypto', ['BTC-IDR', 'ETH-IDR', 'USDT-IDR']],
       ['perps', ['BTCUSDT-PERP']],
       ['usstock', ['AAPL', 'AMZN', 'SPX']],
-      ['idss', ['BBCA']],
+      ['idx', ['BBCA']],
     ]);
   });
 
@@ -21,7 +21,7 @@ describe('symbol search', () => {
   });
 
   it('matches names and words in names', () => {
-    expect(symbols('central')).toEqual([['idss', ['BBCA']]]);
+    expect(symbols('central')).toEqual([['idx', ['BBCA']]]);
     expect(symbols('apple')).toEqual([['usstock', ['AAPL']]]);
   });
 

@@ -1,25 +1,22 @@
 // Symbol search across every market: matches a query against symbols and names of the instrument
 // list and groups the hits by market, best matches first.
+import { assetPagePath, isWatchedKind, MARKET_IDS, marketOfKind, type MarketId } from '@pasar/shared';
 import type { Instrument } from '../market/types';
-import { marketOfKind, type TradeMarket } from './trade-market';
 
 export interface SearchHit {
   symbol: string;
   name: string;
   icon: string;
-  market: TradeMarket;
-  /** Indices are charted, not traded: they open their asset page. */
-  index: boolean;
+  market: MarketId;
+  /** The asset page of a watched instrument (an index: charted, not traded); null for a tradable one. */
+  assetPage: string | null;
   id: number;
 }
 
 export interface SearchGroup {
-  market: TradeMarket;
+  market: MarketId;
   hits: SearchHit[];
 }
-
-/** Markets in the order their groups are listed. */
-export const SEARCH_MARKET_ORDER: readonly TradeMarket[] = ['crypto', 'perps', 'usstock', 'idss'];
 
 /** 0 exact symbol or code, 1 symbol prefix, 2 name or word prefix, 3 symbol contains, 4 name contains; null: no match. */
 function rank(instrument: Instrument, query: string): number | null {
@@ -40,7 +37,7 @@ function rank(instrument: Instrument, query: string): number | null {
  */
 export function searchSymbols(instruments: readonly Instrument[], rawQuery: string, perGroup = 6): SearchGroup[] {
   const query = rawQuery.trim().toUpperCase();
-  const ranked = new Map<TradeMarket, { hit: SearchHit; score: number; order: number }[]>();
+  const ranked = new Map<MarketId, { hit: SearchHit; score: number; order: number }[]>();
   instruments.forEach((instrument, order) => {
     const score = query ? rank(instrument, query) : 0;
     if (score === null) return;
@@ -52,7 +49,7 @@ export function searchSymbols(instruments: readonly Instrument[], rawQuery: stri
         name: instrument.name,
         icon: instrument.icon,
         market,
-        index: instrument.kind === 'usindex',
+        assetPage: isWatchedKind(instrument.kind) ? assetPagePath(instrument.kind, instrument.symbol, instrument.id) : null,
         id: instrument.id,
       },
       score,
@@ -60,7 +57,7 @@ export function searchSymbols(instruments: readonly Instrument[], rawQuery: stri
     });
     ranked.set(market, list);
   });
-  return SEARCH_MARKET_ORDER.flatMap((market) => {
+  return MARKET_IDS.flatMap((market) => {
     const list = ranked.get(market);
     if (!list?.length) return [];
     list.sort((a, b) => a.score - b.score || a.order - b.order);
@@ -70,6 +67,6 @@ export function searchSymbols(instruments: readonly Instrument[], rawQuery: stri
 
 /** Where a hit leads: the trade page, or an index's asset page. */
 export const hitLocation = (hit: SearchHit) =>
-  hit.index
-    ? { pathname: `/asset/usindex/${encodeURIComponent(hit.symbol)}/${hit.id}`, search: '' }
+  hit.assetPage !== null
+    ? { pathname: hit.assetPage, search: '' }
     : { pathname: '/trade', search: `?${new URLSearchParams({ ticker: hit.symbol })}` };

@@ -1,5 +1,5 @@
-import type { SymbolEntry } from '@pasar/shared';
-import { DEFAULT_SYMBOL_OF, marketOfSymbol, selectedTicker, tradeHomeFor } from './trade-market';
+import { MARKETS, marketOfSymbol, SWITCHABLE_MARKETS, type SymbolEntry } from '@pasar/shared';
+import { selectedTicker, tradeHomeFor } from './trade-market';
 
 describe('selectedTicker', () => {
   it('takes the ?ticker= symbol, trimmed and upper-cased', () => {
@@ -27,12 +27,12 @@ describe('marketOfSymbol', () => {
 
   it('trusts the symbol cache when it knows the symbol', () => {
     const entry = { category: 'IDSS', ticker: 'BBCA' } as SymbolEntry;
-    expect(marketOfSymbol('BBCA', entry)).toBe('idss');
+    expect(marketOfSymbol('BBCA', entry.category)).toBe('idx');
   });
 
   it('puts every default symbol in its own market', () => {
-    for (const [market, symbol] of Object.entries(DEFAULT_SYMBOL_OF)) {
-      expect(marketOfSymbol(symbol)).toBe(market);
+    for (const market of SWITCHABLE_MARKETS) {
+      expect(marketOfSymbol(MARKETS[market.id].defaultSymbol!)).toBe(market.id);
     }
   });
 });

@@ -5,11 +5,14 @@ import styled from '@emotion/styled';
 import {
   ButtonLink,
   Card,
-  classifySymbol,
   EmptyState,
   ErrorState,
   formatCurrency,
   formatNumber,
+  isWatchedKind,
+  MARKETS,
+  markedMarketOf,
+  marketOfKind,
   marketIconPath,
   media,
   NUMBER_LOCALES,
@@ -21,6 +24,7 @@ import {
   useParams,
   type ChartRange,
   type CurrencyCode,
+  type InstrumentKindValue,
 } from '@pasar/shared';
 import { useMemo, useState } from 'react';
 import { AssetPosition } from '../asset-position';
@@ -33,11 +37,9 @@ import { registerAssetTranslations } from '../i18n/asset';
 import { fetchCandles, fetchCorporateActions, fetchDescription, fetchEps } from '../market/market-api';
 import {
   compareDecimal,
-  DEFAULT_PRICE_PRECISION,
   formatChange,
   formatPrice,
   formatVolume,
-  QUOTE_CURRENCY_OF,
   scalePow10,
   signOf,
   type PriceFormat,
@@ -47,18 +49,14 @@ import { useInstrument } from '../market/use-instruments';
 import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { ASSET_CHART_RANGES, rangeWindow } from '../markets/chart-resolutions';
-import { tradeHomeFor, type TradeMarket } from '../markets/trade-market';
+import { tradeHomeFor } from '../markets/trade-market';
 
 // The asset pages' strings come with this chunk, not with the trade page's first load.
 registerAssetTranslations();
 
-export type AssetKind = 'crypto' | 'usstock' | 'usindex';
-
-const MARKET_OF_ASSET: Record<AssetKind, TradeMarket> = { crypto: 'crypto', usstock: 'usstock', usindex: 'usstock' };
-
 /** The market symbol of an asset: crypto pages may name the coin ("btc") or the pair; indices and stocks as is. */
-export function assetSymbolOf(kind: AssetKind, symbol: string): string {
-  if (kind === 'crypto' && classifySymbol(symbol) === 'crypto') return toIdrSymbol(symbol);
+export function assetSymbolOf(kind: InstrumentKindValue, symbol: string): string {
+  if (kind === 'crypto' && markedMarketOf(symbol) === null) return toIdrSymbol(symbol);
   return symbol.toUpperCase();
 }
 
@@ -199,12 +197,12 @@ function KeyFigureValue({ figure, format }: { figure: KeyFigure; format: PriceFo
   return <>{formatVolume(value, format.lng)}</>;
 }
 
-function AssetPage({ kind }: { kind: AssetKind }) {
+function AssetPage({ kind }: { kind: InstrumentKindValue }) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const { symbol: rawSymbol = '' } = useParams();
   const symbol = assetSymbolOf(kind, rawSymbol);
-  const market = MARKET_OF_ASSET[kind];
+  const market = marketOfKind(kind);
   const instrument = useInstrument(symbol);
   const ticker = useLiveTicker(symbol);
   const description = useResource(`description:${symbol}:${lng}`, (signal) => fetchDescription(symbol, signal));
@@ -213,12 +211,12 @@ function AssetPage({ kind }: { kind: AssetKind }) {
   const window = useMemo(() => rangeWindow(range, market, Date.now()), [range, market]);
 
   const format: PriceFormat = {
-    currency: instrument.data?.quoteCurrency ?? QUOTE_CURRENCY_OF[market],
-    precision: instrument.data?.pricePrecision ?? DEFAULT_PRICE_PRECISION[market],
+    currency: instrument.data?.quoteCurrency ?? MARKETS[market].quoteCurrency,
+    precision: instrument.data?.pricePrecision ?? MARKETS[market].pricePrecision,
     lng,
   };
   const tick = instrument.data?.tickSize ?? scalePow10('1', -format.precision);
-  const tradable = kind !== 'usindex' && (instrument.data?.tradable ?? true);
+  const tradable = !isWatchedKind(kind) && (instrument.data?.tradable ?? true);
   const name = description.data?.name ?? instrument.data?.name ?? symbol;
 
   if (instrument.unknown && description.error) {

@@ -37,11 +37,11 @@ export const INSTRUMENTS: Instrument[] = [
   instrument(),
   instrument({ symbol: 'ETH-IDR', id: 2, shortName: 'ETH', name: 'Ethereum' }),
   instrument({ symbol: 'USDT-IDR', id: 3, shortName: 'USDT', name: 'Tether', tickSize: '1', granularities: ['1', '10', '100'], enableProMode: false }),
-  instrument({ symbol: 'BTCUSDT-PERP', id: 1, kind: 'perp', assetType: 'PERPS', shortName: 'BTC', name: 'Bitcoin Perpetual', quoteCurrency: 'USDT', pricePrecision: 1, tickSize: '0.1', granularities: ['0.1', '1', '10'] }),
+  instrument({ symbol: 'BTCUSDT-PERP', id: 1, kind: 'perps', assetType: 'PERPS', shortName: 'BTC', name: 'Bitcoin Perpetual', quoteCurrency: 'USDT', pricePrecision: 1, tickSize: '0.1', granularities: ['0.1', '1', '10'] }),
   instrument({ symbol: 'AAPL', id: 7, kind: 'usstock', assetType: 'USSTOCK', shortName: 'AAPL', name: 'Apple Inc.', quoteCurrency: 'USD', pricePrecision: 2, tickSize: '0.01', granularities: ['0.01', '0.1'], enableProMode: false }),
   instrument({ symbol: 'AMZN', id: 8, kind: 'usstock', assetType: 'USSTOCK', shortName: 'AMZN', name: 'Amazon.com Inc.', quoteCurrency: 'USD', pricePrecision: 2, tickSize: '0.01', granularities: ['0.01'] }),
   instrument({ symbol: 'SPX', id: 3, kind: 'usindex', assetType: 'USSTOCK', shortName: 'SPX', name: 'S&P 500', quoteCurrency: 'USD', pricePrecision: 2, tickSize: '0.01', tradable: false }),
-  instrument({ symbol: 'BBCA', id: 11, kind: 'idss', assetType: 'IDSS', shortName: 'BBCA', name: 'Bank Central Asia', quoteCurrency: 'IDR', pricePrecision: 0, tickSize: '25', granularities: ['25'], lotSize: 100 }),
+  instrument({ symbol: 'BBCA', id: 11, kind: 'idx', assetType: 'IDSS', shortName: 'BBCA', name: 'Bank Central Asia', quoteCurrency: 'IDR', pricePrecision: 0, tickSize: '25', granularities: ['25'], lotSize: 100 }),
 ];
 
 export function ticker(overrides: Partial<Ticker> = {}): Ticker {

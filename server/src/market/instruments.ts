@@ -186,7 +186,7 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol,
       id: i + 1,
-      kind: 'perp',
+      kind: 'perps',
       assetType: 'PERPS',
       shortName: base,
       name: `${row[1]} Perpetual`,
@@ -326,7 +326,7 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol: code,
       id: i + 1,
-      kind: 'idss',
+      kind: 'idx',
       assetType: 'IDSS',
       shortName: code,
       name,

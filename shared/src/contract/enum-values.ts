@@ -11,6 +11,11 @@ import type {
   OrderSideText,
   ThemeName,
 } from './enums';
+import { MARKETS } from '../markets/registry';
+
+// The market vocabularies of the wire (asset types, symbol-info categories) are the market
+// registry's, derived from its entries.
+export { ASSET_TYPES, SYMBOL_CATEGORIES } from '../markets/registry';
 
 /** True when `value` is one of `values`: the plain-code twin of a zod enum's `safeParse`. */
 export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
@@ -34,7 +39,6 @@ export const orderTypeText: Record<OrderTypeCode, OrderType> = {
 };
 
 export const FILL_MODES = ['FILL_BY_QUANTITY', 'FILL_BY_AMOUNT', 'FILL_BY_BOTH'] as const;
-export const ASSET_TYPES = ['USSTOCK', 'CRYPTO', 'PERPS', 'IDSS'] as const;
 export const TIMES_IN_FORCE = ['GOOD_TILL_CANCEL', 'GOOD_TILL_MARKET_CLOSE'] as const;
 export const TRADING_HOURS = ['REGULAR_HOURS', 'INCLUDE_EXTENDED_HOURS', 'INTRADAY', 'PRE_MARKET'] as const;
 export const SESSION_KINDS = ['PRE_MARKET', 'PRE_AND_REGULAR', 'REGULAR', 'REGULAR_AND_POST'] as const;
@@ -49,7 +53,8 @@ export const CHART_RANGES = [
   'ALL',
 ] as const;
 export const CRYPTO_VENUES = ['BINANCE', 'TOKO_CRYPTO', 'ZIPMEX', 'FALCONX', 'OKX', 'BYBIT'] as const;
-export const QUOTE_CURRENCIES = ['IDR', 'USDT', 'BUSD', 'BTC'] as const;
+/** Crypto quote currencies (§3): a pair quoted in one of them is crypto. */
+export const QUOTE_CURRENCIES = MARKETS.crypto.pairQuotes;
 export const US_STOCK_BROKERS = ['ALPACA'] as const;
 export const PRODUCT_KINDS = ['CFD', 'PALN', 'CFD_LEVERAGE'] as const;
 
@@ -152,9 +157,8 @@ export const TRADING_VIEWS = ['None', 'Watchlist', 'PriceAlert', 'News', 'OrderB
 export const CHART_LAYOUT_KINDS = ['Loading', 'CryptoAdvanced', 'USStock', 'CryptoInstant', 'Perps'] as const;
 export const ORDER_PANEL_MODES = ['None', 'ModifyOrder', 'AdvanceOrder', 'SelectLayout'] as const;
 
-/** Symbol-info cache states (§4), and the category prefixes of its ids ("CRYPTO:12"). */
+/** Symbol-info cache states (§4). */
 export const SYMBOL_CACHE_STATES = ['Loading', 'CacheInvalidated', 'Available', 'Failed'] as const;
-export const SYMBOL_CATEGORIES = ['CRYPTO', 'CRYPTO_FUTURES', 'IDSS', 'USSTOCK'] as const;
 
 /** Device session status (§7). */
 export const DEVICE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;

@@ -1,6 +1,8 @@
 // `@pasar/shared/contract`: the whole contract with its zod schemas, for the server and for tests.
 // The browser-facing index exports `./browser` instead (no zod in the first load, decision 0006).
 export * from './enums';
+// The market registry the wire's market enums are derived from.
+export * from '../markets';
 export * from './envelope';
 export * from './errors';
 export * from './platform';

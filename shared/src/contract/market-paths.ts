@@ -1,5 +1,5 @@
 // Paths of the market calls (plain values: the browser index exports them without zod), and the
-// market constants of §9 (chart resolutions per market) and §3 (chart ranges) as plain values.
+// market constants of §9 (chart resolutions) and §3 (chart ranges) as plain values.
 import type { AssetType, ChartRange } from './enums';
 
 export const MARKET_PATHS = {
@@ -49,20 +49,12 @@ export const marketIconPath = (symbol: string): string => `${MARKET_PATHS.iconPr
 export const MARKET_STATES = ['OPEN', 'PRE_MARKET', 'POST_MARKET', 'BREAK', 'CLOSED', 'HALTED'] as const;
 export type MarketStateValue = (typeof MARKET_STATES)[number];
 
-/** Instrument kinds: the four asset types, with US indices apart from US stocks (not tradable). */
-export const INSTRUMENT_KINDS = ['crypto', 'perp', 'usstock', 'usindex', 'idss'] as const;
-export type InstrumentKindValue = (typeof INSTRUMENT_KINDS)[number];
+/** Instrument kinds (a market's id, or `usindex`) and session markets come from the market registry. */
+export { INSTRUMENT_KINDS, SESSION_MARKETS, type InstrumentKindValue } from '../markets/registry';
 
-/** Chart resolutions (§9): minutes as digits, D/W/M for day, week, month. */
+/** Chart resolutions (§9): minutes as digits, D/W/M for day, week, month; each market's are in the market registry. */
 export const ALL_RESOLUTIONS = ['1', '5', '10', '15', '60', '120', '240', '1D', '1W', '1M'] as const;
 export type ResolutionValue = (typeof ALL_RESOLUTIONS)[number];
-
-export const RESOLUTIONS: Readonly<Record<AssetType, readonly ResolutionValue[]>> = {
-  CRYPTO: ['1', '5', '15', '60', '120', '240', '1D', '1W', '1M'],
-  PERPS: ['1', '5', '15', '60', '240', '1D'],
-  USSTOCK: ['5', '10', '15', '60', '1D', '1W'],
-  IDSS: ['5', '60', '1D', '1W'],
-};
 
 /** Seconds in one bar of an intraday resolution; null for 1D / 1W / 1M (calendar bars). */
 export function resolutionSeconds(resolution: string): number | null {

@@ -1,11 +1,12 @@
-import { chartRangeWindow, CandlesQuery, PriceQuoteQuery, RESOLUTIONS, resolutionSeconds, marketIconPath, Ticker } from './index';
+import { chartRangeWindow, CandlesQuery, PriceQuoteQuery, resolutionSeconds, marketIconPath, Ticker } from './index';
+import { MARKETS } from '../markets';
 
 describe('market contract', () => {
   it('lists the chart resolutions of §9 per market', () => {
-    expect(RESOLUTIONS.CRYPTO).toEqual(['1', '5', '15', '60', '120', '240', '1D', '1W', '1M']);
-    expect(RESOLUTIONS.PERPS).toEqual(['1', '5', '15', '60', '240', '1D']);
-    expect(RESOLUTIONS.USSTOCK).toEqual(['5', '10', '15', '60', '1D', '1W']);
-    expect(RESOLUTIONS.IDSS).toEqual(['5', '60', '1D', '1W']);
+    expect(MARKETS.crypto.resolutions).toEqual(['1', '5', '15', '60', '120', '240', '1D', '1W', '1M']);
+    expect(MARKETS.perps.resolutions).toEqual(['1', '5', '15', '60', '240', '1D']);
+    expect(MARKETS.usstock.resolutions).toEqual(['5', '10', '15', '60', '1D', '1W']);
+    expect(MARKETS.idx.resolutions).toEqual(['5', '60', '1D', '1W']);
     expect(resolutionSeconds('15')).toBe(900);
     expect(resolutionSeconds('1D')).toBeNull();
   });

@@ -4,7 +4,7 @@
 import { z } from './zod';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
-import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, MAX_STEER_SECONDS } from './market-paths';
+import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, SESSION_MARKETS, MAX_STEER_SECONDS } from './market-paths';
 
 export const MarketState = z.enum(MARKET_STATES);
 export type MarketState = z.infer<typeof MarketState>;
@@ -19,7 +19,7 @@ export const TradeSide = z.enum(['BUY', 'SELL']);
 export type TradeSide = z.infer<typeof TradeSide>;
 
 /** Markets with sessions (§3 "Market status"). */
-export const SessionMarket = z.enum(['USSTOCK', 'IDSS']);
+export const SessionMarket = z.enum(SESSION_MARKETS);
 export type SessionMarket = z.infer<typeof SessionMarket>;
 
 /** One tradable (or, for indices, chartable) symbol. */

@@ -3,6 +3,7 @@
 // loads this file (and zod) only when it first loads symbol info, never in the first load.
 import { z } from './zod';
 import { CryptoVenue, SYMBOL_CATEGORIES } from './enums';
+import { SESSION_MARKETS } from './market-paths';
 
 /** Ids are unique per market only, hence the category prefixes of the cache. */
 export const SymbolId = z.union([z.string().min(1), z.number().int()]);
@@ -54,7 +55,7 @@ export type IdssSymbolInfo = z.infer<typeof IdssSymbolInfo>;
 
 /** Session times of a market for one day (ISO 8601 instants; §3 "Market status"). */
 export const MarketStatusInfo = z.object({
-  market: z.enum(['USSTOCK', 'IDSS']),
+  market: z.enum(SESSION_MARKETS),
   date: z.string(),
   marketOpenTime: z.string().nullable(),
   marketCloseTime: z.string().nullable(),

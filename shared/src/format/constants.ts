@@ -53,11 +53,3 @@ export const SLIDER = { min: 0, max: 100, step: 1, marks: [0, 25, 50, 75, 100] }
 
 /** Order book depth shown per side. */
 export const ORDER_BOOK_DEPTH = 10;
-
-/** Chart resolutions per market (TradingView notation). */
-export const CHART_RESOLUTIONS = {
-  crypto: ['1', '5', '15', '60', '120', '240', '1D', '1W', '1M'],
-  perp: ['1', '5', '15', '60', '240', '1D'],
-  usStock: ['5', '10', '15', '60', '1D', '1W'],
-  idss: ['5', '60', '1D', '1W'],
-} as const;

@@ -19,7 +19,6 @@ export {
   TWENTY_THREE_HOURS_MS,
   SLIDER,
   ORDER_BOOK_DEPTH,
-  CHART_RESOLUTIONS,
 } from './constants';
 export {
   type DecimalParts,

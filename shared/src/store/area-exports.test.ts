@@ -7,6 +7,7 @@ import * as i18nArea from '../i18n';
 import * as storageArea from '../storage';
 import * as storeArea from '../store';
 import * as symbolsArea from '../symbols';
+import * as marketsArea from '../markets';
 
 describe('area barrels', () => {
   it('expose the singletons and factories the shell and remotes call', () => {
@@ -14,7 +15,8 @@ describe('area barrels', () => {
       [apiArea, ['api', 'createApiClient', 'ApiError', 'logoutSession', 'sanitizeDeep']],
       [eventsArea, ['eventBus', 'createEventBus']],
       [storeArea, ['appStore', 'useAppStore', 'createAppStore', 'symbolCache', 'createSymbolCache']],
-      [symbolsArea, ['classifySymbol', 'isVideoFile', 'DEFAULT_SYMBOLS']],
+      [symbolsArea, ['toIdrSymbol', 'isVideoFile', 'baseAssetOf']],
+      [marketsArea, ['MARKETS', 'marketOfSymbol', 'MARKET_IDS']],
       [storageArea, ['getDeviceId', 'isValidAccessToken', 'clearAll', 'COOKIE_KEYS']],
       [deviceArea, ['detectAppDevice', 'isMobileWebRoute']],
       [i18nArea, ['i18n', 'setLanguage', 'registerTranslations', 'useT']],

@@ -2,7 +2,7 @@
 // by category-prefixed id; it lives 10 minutes, then the next read loads it again.
 import type { SymbolCacheState } from '../contract/enums';
 import { SYMBOL_CACHE_TTL_MS } from '../format/constants';
-import { PERP_MARKER, toIdrSymbol } from '../symbols/symbol-kind';
+import { toIdrSymbol, withPerpMarker } from '../symbols/symbol-names';
 import type {
   CryptoSymbolInfo,
   IdssSymbolInfo,
@@ -58,7 +58,7 @@ export function buildSymbolEntries(response: SymbolInfoResponse): SymbolEntry[] 
       category: 'CRYPTO_FUTURES',
       key: symbolCacheKey('CRYPTO_FUTURES', id),
       id,
-      ticker: fps.includes(PERP_MARKER) ? fps : `${fps}${PERP_MARKER}`,
+      ticker: withPerpMarker(fps),
       name: info.n,
       icon: info.i,
       pricePrecision: info.pp,

@@ -74,7 +74,7 @@ export function parseFeed(xml: string): { title: string; link: string | null; su
 export function tagSymbols(text: string, instruments: readonly Instrument[]): string[] {
   const out = new Set<string>();
   for (const i of instruments) {
-    if (i.kind === 'perp') continue;
+    if (i.kind === 'perps') continue;
     const code = i.shortName;
     const name = i.name.replace(/,? (Inc\.|Corporation|Tbk\.|Incorporated|Company).*$/, '').replace(/^The /, '');
     const codeHit = code.length >= 3 && new RegExp(`\\b${code}\\b`).test(text);

@@ -194,9 +194,9 @@ export function createMarketService(deps: MarketServiceDeps) {
         palnStock: all.filter((i) => i.kind === 'usstock').map((i) => ({ id: i.id, cc: i.symbol, na: i.name, ai: i.icon, ipme: i.hasPostMarket })),
         marketStatus: [statusInfo(nyseCalendar, at), statusInfo(idxCalendar, at)].map(({ tradingDate: _d, ...s }) => s),
         perp: all
-          .filter((i) => i.kind === 'perp')
+          .filter((i) => i.kind === 'perps')
           .map((i) => ({ id: i.id, fps: `${i.shortName}USDT`, n: i.name, i: i.icon, pp: i.pricePrecision })),
-        idssStock: all.filter((i) => i.kind === 'idss').map((i) => ({ id: i.id, code: i.symbol, name: i.name, icon: i.icon })),
+        idssStock: all.filter((i) => i.kind === 'idx').map((i) => ({ id: i.id, code: i.symbol, name: i.name, icon: i.icon })),
         calendar: idxCalendarDays(today, addDays(today, 30)),
       };
     },
@@ -291,8 +291,8 @@ export function createMarketService(deps: MarketServiceDeps) {
         figures.push({ key: 'change1y', value: (((Number(t.price) - first) / first) * 100).toFixed(2), unit: '%' });
       }
       figures.push({ key: 'volume24h', value: t.volume24h, unit: null });
-      if (inst.kind === 'usstock' || inst.kind === 'idss') {
-        const shares = model.dailyVolume * (inst.kind === 'idss' ? 900 : 350);
+      if (inst.kind === 'usstock' || inst.kind === 'idx') {
+        const shares = model.dailyVolume * (inst.kind === 'idx' ? 900 : 350);
         figures.push({ key: 'marketCap', value: new Decimal(t.price).times(Math.round(shares)).toFixed(0), unit });
         if (model.dividend > 0) {
           figures.push({ key: 'dividendYield', value: ((model.dividend / Number(t.price)) * 100).toFixed(2), unit: '%' });
@@ -435,7 +435,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     idssList(page: number, size: number): IdssListResponse {
-      const all = market.instruments().filter((i) => i.kind === 'idss');
+      const all = market.instruments().filter((i) => i.kind === 'idx');
       const at = now();
       const items = all.slice(page * size, page * size + size).map((i) => {
         const t = market.ticker(i.symbol, at);
@@ -460,7 +460,7 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     idssOhlc(symbol: string): IdssOhlc {
       const inst = instrument(symbol);
-      if (inst.kind !== 'idss') throw new AppError('003');
+      if (inst.kind !== 'idx') throw new AppError('003');
       const at = now();
       const t = market.ticker(inst.symbol, at);
       const date = sim.sessionDate(inst.symbol, at) ?? idxCalendar.localDate(at);

@@ -1,7 +1,7 @@
 // What the stream hub and the market publisher need from market data, and its implementation
 // over the MarketFeed (server/src/market/feed.ts). Tests and the benchmark use small fakes.
 import {
-  RESOLUTIONS,
+  marketOfAssetType,
   resolutionSeconds,
   type Candle,
   type OrderBook,
@@ -62,7 +62,7 @@ export function marketStreamSource(feed: MarketFeed, now: () => number = Date.no
       const instrument = feed.instrument(spec.symbol);
       if (!instrument) return { code: '003', path: 'symbol', message: `unknown symbol ${spec.symbol}` };
       if (spec.channel === 'candles') {
-        const allowed: readonly string[] = RESOLUTIONS[instrument.assetType];
+        const allowed: readonly string[] = marketOfAssetType(instrument.assetType).resolutions;
         if (!spec.resolution) return { code: '002', path: 'resolution', message: 'required for candles' };
         if (!allowed.includes(spec.resolution)) {
           return { code: '002', path: 'resolution', message: `one of ${allowed.join(', ')}` };
