@@ -1,0 +1,53 @@
+// Queries of the US stock module: holders, applied corporate actions, and the identity column it
+// reads (the US-stock declaration status, as the fx-wallet module reads it).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PasarDb } from '../../db/database';
+import { users } from '../identity/tables';
+import { usStockCorporateActions, usStockHolders, type CorporateActionRow } from './tables';
+
+export type UsStockRepo = ReturnType<typeof createUsStockRepo>;
+
+export function createUsStockRepo(db: PasarDb) {
+  return {
+    async gssStatus(userId: string): Promise<string | null> {
+      const [row] = await db.select({ gss: users.gssKycStatus }).from(users).where(eq(users.id, userId));
+      return row?.gss ?? null;
+    },
+
+    /** Remembers that the user trades this stock (the first time only). */
+    async addHolder(userId: string, symbol: string, at: Date): Promise<void> {
+      await db.insert(usStockHolders).values({ userId, symbol, firstAt: at }).onConflictDoNothing();
+    },
+
+    async heldSymbols(): Promise<string[]> {
+      const rows = await db.selectDistinct({ symbol: usStockHolders.symbol }).from(usStockHolders).orderBy(asc(usStockHolders.symbol));
+      return rows.map((r) => r.symbol);
+    },
+
+    async holdersOf(symbol: string): Promise<{ userId: string; firstAt: Date }[]> {
+      return db
+        .select({ userId: usStockHolders.userId, firstAt: usStockHolders.firstAt })
+        .from(usStockHolders)
+        .where(eq(usStockHolders.symbol, symbol))
+        .orderBy(asc(usStockHolders.userId));
+    },
+
+    async appliedIds(symbol: string, actionIds: readonly string[]): Promise<Set<string>> {
+      if (actionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ actionId: usStockCorporateActions.actionId, userId: usStockCorporateActions.userId })
+        .from(usStockCorporateActions)
+        .where(and(eq(usStockCorporateActions.symbol, symbol), inArray(usStockCorporateActions.actionId, [...actionIds])));
+      return new Set(rows.map((r) => `${r.actionId}|${r.userId}`));
+    },
+
+    /** A user's applied actions, oldest ex-date first (splits adjust the average cost). */
+    async appliedOf(userId: string, symbol?: string): Promise<CorporateActionRow[]> {
+      return db
+        .select()
+        .from(usStockCorporateActions)
+        .where(symbol ? and(eq(usStockCorporateActions.userId, userId), eq(usStockCorporateActions.symbol, symbol)) : eq(usStockCorporateActions.userId, userId))
+        .orderBy(asc(usStockCorporateActions.exDate));
+    },
+  };
+}
