@@ -20,10 +20,12 @@ import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { messagesPlugin } from './messages/plugin';
 import { devInboxPlugin } from './modules/dev-inbox';
+import { identityPlugin } from './modules/identity';
 import { authPlugin } from './plugins/auth';
 import { pubsubPlugin } from './plugins/pubsub';
 import { websocketPlugin } from './plugins/websocket';
 import { ledgerPlugin } from './ledger/plugin';
+import { tradingPlugin } from './trading/plugin';
 import { idempotencyPlugin } from './plugins/idempotency';
 
 export interface BuildAppOptions {
@@ -70,9 +72,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(compressionPlugin);
   app.register(swaggerPlugin);
   app.register(adminAuthPlugin);
-  // -- identity plugins (auth decorators) register here (issue 3) --
   app.register(messagesPlugin);
-  app.register(authPlugin);
+  // The identity module's services, then the core auth decorators over its token verifier.
+  app.register(identityPlugin);
+  app.register(authPlugin, { verifier: (instance) => instance.identity });
   app.register(devInboxPlugin);
   // -- pub/sub and websocket plugins register here (issue 4) --
   app.register(pubsubPlugin);
@@ -82,6 +85,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   // -- ledger and idempotency plugins register here (issue 5) --
   app.register(ledgerPlugin);
   app.register(idempotencyPlugin);
+  // -- the order engine every market registers its rules with --
+  app.register(tradingPlugin);
 
   app.register(
     async (api) => {

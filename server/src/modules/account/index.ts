@@ -113,5 +113,5 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
 
 export const accountModule = fp(accountPlugin, {
   name: 'pasar-account',
-  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-messages', 'pasar-admin-auth'],
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-identity', 'pasar-auth', 'pasar-messages', 'pasar-admin-auth'],
 });

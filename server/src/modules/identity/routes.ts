@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthSession,
+  DEVICE_ID_HEADER,
   DeviceIdParams,
   DeviceList,
   DeviceListQuery,
@@ -26,9 +27,20 @@ import {
   ValidatePhoneResponse,
 } from '@pasar/shared/contract';
 import { apiResponses, ok } from '../../http/envelope';
-import { authOf, clientInfo } from '../../plugins/auth';
+import { languageOf } from '../../http/language';
+import { authOf, headerOf } from '../../plugins/auth';
 import { localizedFieldCheck } from './field-check';
-import type { IdentityService, IssuedSession } from './service';
+import type { ClientInfo, IdentityService, IssuedSession } from './service';
+
+/** What the identity rules need to know about the caller. */
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return {
+    ip: request.ip,
+    userAgent: headerOf(request, 'user-agent') ?? '',
+    deviceId: headerOf(request, DEVICE_ID_HEADER)?.trim() || null,
+    language: languageOf(request),
+  };
+}
 
 const api = (path: string) => path.replace(/^\/api/, '');
 const TAG = ['identity'];

@@ -18,6 +18,7 @@ import {
 // plain detection file is imported by path.
 import { detectAppDevice, detectDeviceInfo } from '@pasar/shared/device';
 import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../plugins/auth';
 import type { AccessTokens } from './access-tokens';
 import type { OtpService } from './otp';
 import { RATE_RULES, scaled, type RateLimiter } from './rate-limit';
@@ -34,15 +35,6 @@ export interface ClientInfo {
   /** The app marker (cookie or header "Pasar_Android_v2.31") when the page runs in the app. */
   readonly appMarker?: string | null;
   readonly language: Language;
-}
-
-/** The caller of an authenticated call (`request.auth`). */
-export interface AuthContext {
-  readonly userId: string;
-  readonly sessionId: string;
-  readonly deviceId: string;
-  /** When this session last verified the PIN, if ever. */
-  readonly pinVerifiedAt: Date | null;
 }
 
 export interface IssuedSession {
