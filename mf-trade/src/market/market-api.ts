@@ -1,7 +1,7 @@
 // The market calls of the trade and asset pages (§7), through the page's shared API client.
 // Responses are typed by the contract; they are not parsed with its zod schemas, which would
 // bring zod into the guest page's first load (decision 0006). The server validates its output.
-import { api, MARKET_PATHS, type Language } from '@pasar/shared';
+import { api, MARKET_PATHS, type Language, type SessionMarketValue } from '@pasar/shared';
 import type {
   CandlesResponse,
   CorporateActionsResponse,
@@ -41,7 +41,7 @@ export const fetchTradingHalt = (symbol: string, signal?: Signal) =>
 export const fetchProductInfo = (symbol: string, signal?: Signal) =>
   api.get<ProductInfo>(MARKET_PATHS.productInfo, { params: { symbol }, signal, language: true });
 
-export const fetchMarketStatus = (market: 'USSTOCK' | 'IDSS', signal?: Signal) =>
+export const fetchMarketStatus = (market: SessionMarketValue, signal?: Signal) =>
   api.get<MarketStatusResponse>(MARKET_PATHS.status, { params: { market }, signal });
 
 export const fetchCorporateActions = (symbol: string, signal?: Signal) =>
