@@ -136,7 +136,7 @@ const ConfigSchema = z.object({
   CRYPTO_PRICE_RANGE_PERCENT: percent.default('50'),
   /** Smallest order, in whole Rupiah of base amount. */
   CRYPTO_MIN_ORDER_IDR: positiveRupiah.default('10000'),
-  /** How often the matcher evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
+  /** How often the order engine's matcher (every market's, named when crypto was the only one) evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
   CRYPTO_MATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
   /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
@@ -152,7 +152,7 @@ const ConfigSchema = z.object({
   /** How often the USD yield accrual job runs (it also runs at start). */
   USD_YIELD_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   // -- US stock trading settings (PALN wallet; sources of the defaults: docs/decisions/0015) --
-  /** 'false' refuses every new US stock buy (3702) and sell (3703) and amendment; cancelling still works. */
+  /** 'false' refuses every new US stock order and amendment with 3807; cancelling still works. */
   US_STOCK_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Decimals of a fractional share quantity (0: whole shares only). */
   US_STOCK_QUANTITY_PRECISION: z.coerce.number().int().min(0).max(9).default(4),
@@ -254,6 +254,10 @@ export interface Config {
     readonly priceRangePercent: string;
     /** Whole Rupiah. */
     readonly minOrderAmount: string;
+  };
+  // -- the order engine of every market --
+  readonly trading: {
+    /** The one matcher's interval (ms); 0: it only moves when handed a tick. */
     readonly matchIntervalMs: number;
   };
   // -- fx-wallet config (issue 5) --
@@ -404,8 +408,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       marketBandPercent: new Decimal(e.CRYPTO_MARKET_BAND_PERCENT).toFixed(),
       priceRangePercent: new Decimal(e.CRYPTO_PRICE_RANGE_PERCENT).toFixed(),
       minOrderAmount: String(BigInt(e.CRYPTO_MIN_ORDER_IDR)),
-      matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS,
     },
+    trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
     // -- fx-wallet values (issue 5) --
     fxWallet: {
       minTransferIdr: e.FX_MIN_TRANSFER_IDR,

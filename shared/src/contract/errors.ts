@@ -89,6 +89,7 @@ export const ERROR_CATALOGUE = {
   '3804': entry(400, 'Harga tidak sesuai kelipatan harga (tick): $0,01, atau $0,0001 untuk harga di bawah $1', 'The price is off the tick grid: $0.01, or $0.0001 for prices below $1'),
   '3805': entry(400, 'Perdagangan saham AS dengan leverage belum tersedia', 'Leveraged US stock trading is not available yet'),
   '3806': entry(400, 'Jenis order ini tidak dapat dipakai untuk transaksi ini', 'This order type cannot be used for this transaction'),
+  '3807': entry(403, 'Order saham AS sedang dinonaktifkan', 'US stock orders are disabled'),
   '1143': entry(429, 'Terlalu banyak permintaan OTP. Coba lagi nanti', 'Too many OTP requests. Try again later'),
   '1144': entry(429, 'Terlalu banyak percobaan OTP. Coba lagi nanti', 'Too many OTP attempts. Try again later'),
   '1145': entry(429, 'Terlalu banyak percobaan PIN. Coba lagi nanti', 'Too many PIN attempts. Try again later'),

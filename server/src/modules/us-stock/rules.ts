@@ -22,7 +22,7 @@ import {
   type PlanContext,
 } from '../../trading';
 import type { UsStockConfig } from '../../config';
-import { expiryOf, marketOrderVerdict, mayMatchIn, sessionRefusal, usSessionAt } from './sessions';
+import { expiryOf, isExtended, marketOrderVerdict, mayMatchIn, sessionRefusal, usSessionAt } from './sessions';
 import {
   decimalsOf,
   feeOf,
@@ -95,6 +95,10 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
   const step = quantityStep(settings.quantityPrecision);
   const minimum = (path: string, language: Language) =>
     new AppError('3704', { details: [{ path, message: `${MESSAGES.minimum[language]} $${settings.minOrderAmount}` }] });
+
+  function assertOrdersOn(): void {
+    if (!settings.ordersEnabled) throw new AppError('3807');
+  }
 
   function instrument(symbol: string): Instrument {
     const inst = market.instrument(symbol.toUpperCase());
@@ -324,6 +328,7 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
 
   return {
     market: US_MARKET,
+    currency: 'USD',
     keys: { fill: 'us-fill', hold: 'us-hold' },
     fees,
     step,
@@ -334,14 +339,17 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
       return inst;
     },
 
-    async assertEligible(request: EligibilityRequest): Promise<void> {
-      const { userId, spec, instrument: inst, language, amending } = request;
+    /** The US-stock declaration verified (007), the terms accepted (018), US orders switched on. */
+    async assertMayTrade(userId: string): Promise<void> {
+      await deps.assertTermsAccepted(userId);
+      if ((await deps.gssStatus(userId)) !== 'VERIFIED') throw new AppError('007');
+      assertOrdersOn();
+    },
+    assertOrdersOn,
+    /** Halts (3701), product flags (3702/3703), leverage (3805), the session and extended hours (3801–3803). */
+    async assertTradable(request: EligibilityRequest): Promise<void> {
+      const { spec, instrument: inst, language } = request;
       if (spec.leverage !== undefined && !D(spec.leverage).eq(1)) throw new AppError('3805');
-      if (!amending) {
-        if ((await deps.gssStatus(userId)) !== 'VERIFIED') throw new AppError('007');
-        await deps.assertTermsAccepted(userId);
-      }
-      if (!settings.ordersEnabled) throw new AppError(spec.side === 'BUY' ? '3702' : '3703');
       await market.halts.fresh();
       if (market.halts.get(inst.symbol)) throw new AppError('3701');
       const info = await deps.productInfo(inst.symbol, language);
@@ -390,7 +398,11 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
     fillCurrencies: (order) => ['USD', order.asset],
     insufficientCode: (error: InsufficientFunds): ErrorCode => ('purpose' in error.account && error.account.currency !== 'USD' ? '1116' : '1117'),
 
-    marketOrderAt: (_inst, spec, now) => marketOrderVerdict(usSessionAt(now), spec.tradingHours),
+    marketOrderAt: (_inst, spec, now) => {
+      const verdict = marketOrderVerdict(usSessionAt(now), spec.tradingHours);
+      if (verdict !== 'REFUSE') return verdict;
+      return { refuse: isExtended(spec.tradingHours) ? '3803' : '3801' };
+    },
     mayMatch: (order, now) => mayMatchIn(usSessionAt(now), order.orderType, order.tradingHours),
     expiresAt: (spec, _inst, now) => {
       const at = expiryOf(spec.timeInForce, spec.tradingHours, now);
