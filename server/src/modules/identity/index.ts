@@ -59,5 +59,7 @@ export const identityPlugin = fp(
 );
 
 export const identityModule: FastifyPluginAsync = async (app) => {
+  // A new PIN must not be the birth date the identity check knows (the account module, before this one).
+  app.identity.useBirthDates(app.account.birthDateOf);
   await app.register(identityRoutes, { service: app.identity });
 };

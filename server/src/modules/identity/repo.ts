@@ -1,6 +1,6 @@
 // The identity module's only database access: users (identity columns), device sessions, refresh
 // tokens and the single-use step tokens. Every time comes from the caller (the service's clock).
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DeviceStatus } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
 import { authStepTokens, deviceSessions, refreshTokens, users, type DeviceSessionRow, type UserRow } from './tables';
@@ -24,6 +24,23 @@ export interface SessionWithUser {
   readonly userStatus: string;
 }
 
+/** What other modules may know of a user (never the PIN): they ask the identity service for it. */
+export interface UserFacts {
+  readonly id: string;
+  readonly phone: string;
+  readonly kycStatus: string;
+  readonly gssKycStatus: string;
+  readonly createdAt: Date;
+}
+
+const factColumns = {
+  id: users.id,
+  phone: users.phone,
+  kycStatus: users.kycStatus,
+  gssKycStatus: users.gssKycStatus,
+  createdAt: users.createdAt,
+};
+
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 export type StepRow = typeof authStepTokens.$inferSelect;
 
@@ -44,6 +61,11 @@ export function createIdentityRepo(db: PasarDb) {
     async userById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    async userFacts(ids: readonly string[]): Promise<UserFacts[]> {
+      if (ids.length === 0) return [];
+      return db.select(factColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
     },
 
     /** Undefined when the phone is taken (a concurrent sign-up won). */

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { AccessTokens } from './access-tokens';
 import type { OtpService } from './otp';
 import { RATE_RULES, scaled, type RateLimiter } from './rate-limit';
-import type { IdentityRepo, StepPurpose } from './repo';
+import type { IdentityRepo, StepPurpose, UserFacts } from './repo';
 import { hashPin, randomToken, sha256, verifyPin } from './secrets';
 import type { DeviceSessionRow, UserRow } from './tables';
 
@@ -268,6 +268,29 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await checkPin(user, input.pin, client);
       await spendStep(input.loginToken);
       return startSession(user, client);
+    },
+
+    // ---- what other modules ask about a user (they never read `users` themselves) ----
+
+    /** The user's phone, identity checks and sign-up time; null for an unknown id. */
+    async userFacts(userId: string): Promise<UserFacts | null> {
+      const [found] = await repo.userFacts([userId]);
+      return found ?? null;
+    },
+
+    /** The same for several users, keyed by id (unknown ids are absent). */
+    async userFactsById(userIds: readonly string[]): Promise<Map<string, UserFacts>> {
+      return new Map((await repo.userFacts(userIds)).map((facts) => [facts.id, facts]));
+    },
+
+    /** The identity check (KYC) status: VERIFIED opens funding and trading; null for an unknown user. */
+    async kycStatus(userId: string): Promise<string | null> {
+      return (await repo.userFacts([userId]))[0]?.kycStatus ?? null;
+    },
+
+    /** The US-stock declaration (GSS KYC) status: VERIFIED opens US stocks; null for an unknown user. */
+    async gssKycStatus(userId: string): Promise<string | null> {
+      return (await repo.userFacts([userId]))[0]?.gssKycStatus ?? null;
     },
 
     // ---- tokens and sessions ----
