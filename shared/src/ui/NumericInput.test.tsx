@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Language } from '../contract/enums';
@@ -192,6 +192,77 @@ describe('NumericInput', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Melebihi saldo Maksimal 0,5 BTC');
     expect(screen.getByRole('button', { name: 'Tambah' })).toHaveAttribute('aria-controls', input.id);
+  });
+});
+
+describe('NumericInput: numbers in the other language\'s format, whole-number fields', () => {
+  it('a whole-Rupiah field cuts a typed decimal point visibly instead of joining the digits (en)', async () => {
+    const { user, input, value } = setup({ language: 'en', precision: 0 });
+    await user.type(input, '12500.99');
+    expect(value()).toBe('12500');
+    expect(input).toHaveValue('12,500.');
+    expect(input).toHaveAccessibleDescription('Whole numbers only: the decimals were cut');
+    await user.tab();
+    expect(input).toHaveValue('12,500');
+    expect(value()).toBe('12500');
+  });
+
+  it('a whole-Rupiah field cuts a typed decimal point visibly (id, comma or dot)', async () => {
+    for (const typed of ['12500,99', '12500.99']) {
+      const { user, input, value, changes } = setup({ language: 'id', precision: 0 });
+      await user.type(input, typed);
+      expect(value()).toBe('12500');
+      expect(changes).not.toContain('1250099');
+      expect(input).toHaveAccessibleDescription('Hanya bilangan bulat: angka desimal dipotong');
+      cleanup();
+    }
+  });
+
+  it('reads "3,300,000,000" pasted on an Indonesian page and "3.300.000.000" on an English one', async () => {
+    const id = setup({ language: 'id', precision: 0 });
+    id.input.focus();
+    await id.user.paste('3,300,000,000');
+    expect(id.value()).toBe('3300000000');
+    expect(id.input).toHaveValue('3.300.000.000');
+    cleanup();
+    const en = setup({ language: 'en', precision: 0 });
+    en.input.focus();
+    await en.user.paste('3.300.000.000');
+    expect(en.value()).toBe('3300000000');
+    expect(en.input).toHaveValue('3,300,000,000');
+  });
+
+  it('reads "1e-4" exactly and "1.234,56" on an English page', async () => {
+    const sci = setup({ language: 'en', precision: 8 });
+    sci.input.focus();
+    await sci.user.paste('1e-4');
+    expect(sci.value()).toBe('0.0001');
+    cleanup();
+    const other = setup({ language: 'en', precision: 2 });
+    other.input.focus();
+    await other.user.paste('1.234,56');
+    expect(other.value()).toBe('1234.56');
+    expect(other.input).toHaveValue('1,234.56');
+  });
+
+  it('refuses an ambiguous paste with a message and keeps the number it had', async () => {
+    const { user, input, value, changes } = setup({ language: 'id', precision: 2, initial: '7' });
+    input.focus();
+    input.setSelectionRange(0, input.value.length);
+    await user.paste('1,234');
+    expect(value()).toBe('7');
+    expect(input).toHaveValue('7');
+    expect(changes).toEqual([]);
+    expect(input).toHaveAccessibleDescription('Angka ini tidak dapat dibaca dengan pasti. Tulis seperti 1.234.567,89');
+    await user.type(input, '5');
+    expect(input).not.toHaveAccessibleDescription(/tidak dapat dibaca/);
+  });
+
+  it('says so in English too', async () => {
+    const { user, input } = setup({ language: 'en', precision: 2 });
+    input.focus();
+    await user.paste('1.234');
+    expect(input).toHaveAccessibleDescription('This number could not be read for certain. Enter it as 1,234,567.89');
   });
 });
 

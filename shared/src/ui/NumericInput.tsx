@@ -18,7 +18,7 @@ import { tokens } from '../theme/css-variables';
 import { useFieldControl } from './field-context';
 import { MinusIcon, PlusIcon } from './icons';
 import { Adornment, BareInput, InputFrame, type ControlSize } from './input-frame';
-import { mergeRefs } from './merge-refs';
+import { joinIds, mergeRefs } from './merge-refs';
 import {
   applyNumericRules,
   canStepDown,
@@ -27,9 +27,10 @@ import {
   formatNumericText,
   isCanonicalDecimal,
   normalizeDecimal,
-  normalizeTypedSeparator,
   parseNumericText,
+  readNumericInput,
   significantCharsBefore,
+  type NumericNotice,
   stepDown,
   stepUp,
 } from './numeric-input-rules';
@@ -97,6 +98,13 @@ const Stepper = styled.button`
   }
 `;
 
+const Notice = styled.div`
+  margin-top: ${tokens.space.xs};
+  color: ${tokens.colors.textMuted};
+  font-size: ${tokens.fontSizes.sm};
+  line-height: ${tokens.lineHeights.normal};
+`;
+
 const NumberText = styled(BareInput)`
   font-variant-numeric: tabular-nums;
   text-align: inherit;
@@ -132,6 +140,9 @@ export const NumericInput = ({
   const pendingCaret = useRef<number | null>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [draft, setDraft] = useState(value);
+  // What the input did to the last thing typed or pasted (digits cut, a paste refused), shown by the field.
+  const [notice, setNotice] = useState<NumericNotice | null>(null);
+  const noticeId = `${control.id}-notice`;
 
   // The draft is shown while it means the same number as `value`; a different `value` (the
   // parent reset or rejected it) wins.
@@ -163,14 +174,20 @@ export const NumericInput = ({
     const across = inputType.startsWith('delete')
       ? deleteAcrossGroupSeparator(text, raw, language, inputType === 'deleteContentForward')
       : null;
+    let next: string;
     if (across) {
       raw = across.text;
       caret = across.caret;
+      next = parseNumericText(raw, { language, precision, maxIntegerDigits });
+      setNotice(null);
     } else {
-      raw = normalizeTypedSeparator(text, raw, language);
+      const reading = readNumericInput(text, raw, { language, precision, maxIntegerDigits });
+      raw = reading.text;
+      caret = reading.caret ?? caret;
+      next = reading.draft;
+      setNotice(reading.notice);
     }
     const significant = significantCharsBefore(raw, caret, language);
-    const next = parseNumericText(raw, { language, precision, maxIntegerDigits });
     pendingCaret.current = caretAfterSignificantChars(formatNumericText(next, language), significant, language);
     commitDraft(next);
     // Rejected keys (letters) change nothing, yet the caret must be put back.
@@ -220,49 +237,63 @@ export const NumericInput = ({
   };
 
   const minusInactive = locked || !canStepDown(normalizeDecimal(shown), step);
+  const noticeText =
+    notice === 'unreadable'
+      ? t('numberUnreadable', { lng: language, example: formatNumericText('1234567.89', language) })
+      : notice === 'cut'
+        ? t(precision > 0 ? 'numberCut' : 'numberCutWhole', { lng: language, decimals: precision })
+        : null;
 
   return (
-    <InputFrame className={className} $invalid={isInvalid} $disabled={!!control.disabled} $size={size}>
-      {steppers && (
-        <Stepper
-          type="button"
-          aria-label={decrementLabel ?? t('decrease')}
-          aria-controls={control.id}
-          aria-disabled={minusInactive || undefined}
-          disabled={!!control.disabled}
-          onClick={decrement}
-        >
-          <MinusIcon size={16} />
-        </Stepper>
+    <>
+      <InputFrame className={className} $invalid={isInvalid} $disabled={!!control.disabled} $size={size}>
+        {steppers && (
+          <Stepper
+            type="button"
+            aria-label={decrementLabel ?? t('decrease')}
+            aria-controls={control.id}
+            aria-disabled={minusInactive || undefined}
+            disabled={!!control.disabled}
+            onClick={decrement}
+          >
+            <MinusIcon size={16} />
+          </Stepper>
+        )}
+        <NumberText
+          {...rest}
+          {...control}
+          aria-describedby={joinIds(control['aria-describedby'], noticeText ? noticeId : undefined)}
+          ref={mergeRefs(inputRef, ref)}
+          type="text"
+          inputMode={precision > 0 ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          readOnly={readOnly}
+          value={text}
+          onChange={handleChange}
+          onBlur={handleBlur}
+          onKeyDown={handleKeyDown}
+        />
+        {unit && <Adornment>{unit}</Adornment>}
+        {steppers && (
+          <Stepper
+            type="button"
+            aria-label={incrementLabel ?? t('increase')}
+            aria-controls={control.id}
+            aria-disabled={locked || undefined}
+            disabled={!!control.disabled}
+            onClick={increment}
+          >
+            <PlusIcon size={16} />
+          </Stepper>
+        )}
+      </InputFrame>
+      {noticeText && (
+        <Notice id={noticeId} role="status">
+          {noticeText}
+        </Notice>
       )}
-      <NumberText
-        {...rest}
-        {...control}
-        ref={mergeRefs(inputRef, ref)}
-        type="text"
-        inputMode={precision > 0 ? 'decimal' : 'numeric'}
-        autoComplete="off"
-        autoCorrect="off"
-        spellCheck={false}
-        readOnly={readOnly}
-        value={text}
-        onChange={handleChange}
-        onBlur={handleBlur}
-        onKeyDown={handleKeyDown}
-      />
-      {unit && <Adornment>{unit}</Adornment>}
-      {steppers && (
-        <Stepper
-          type="button"
-          aria-label={incrementLabel ?? t('increase')}
-          aria-controls={control.id}
-          aria-disabled={locked || undefined}
-          disabled={!!control.disabled}
-          onClick={increment}
-        >
-          <PlusIcon size={16} />
-        </Stepper>
-      )}
-    </InputFrame>
+    </>
   );
 };

@@ -9,6 +9,7 @@ import {
   normalizeDecimal,
   normalizeTypedSeparator,
   parseNumericText,
+  readNumericInput,
   roundDownToStep,
   significantCharsBefore,
   stepDown,
@@ -37,8 +38,11 @@ describe('parseNumericText (accepts numbers only)', () => {
     expect(parseNumericText('1.999999', { language: 'en', precision: 4 })).toBe('1.9999');
   });
 
-  it('accepts whole numbers only at precision 0', () => {
-    expect(parseNumericText('12.7', { language: 'en', precision: 0 })).toBe('12');
+  it('accepts whole numbers only at precision 0: a decimal point starts a fraction that is cut', () => {
+    expect(normalizeDecimal(parseNumericText('12.7', { language: 'en', precision: 0 }))).toBe('12');
+    // The point stays in the draft, so the digits after it never join the whole number.
+    expect(parseNumericText('12,500.99', { language: 'en', precision: 0 })).toBe('12500.');
+    expect(parseNumericText('12.500,99', { language: 'id', precision: 0 })).toBe('12500.');
   });
 
   it('keeps what a person is half-way through typing', () => {
@@ -55,6 +59,67 @@ describe('parseNumericText (accepts numbers only)', () => {
 
   it('caps the integer part', () => {
     expect(parseNumericText('12345', { language: 'en', precision: 0, maxIntegerDigits: 3 })).toBe('123');
+  });
+});
+
+describe('readNumericInput (typed or pasted, in either language)', () => {
+  const paste = (text: string, language: 'id' | 'en', precision = 2, previous = '') =>
+    readNumericInput(previous, text, { language, precision });
+
+  it('reads the other language\'s grouping when it can only mean one number', () => {
+    expect(paste('3,300,000,000', 'id', 0)).toMatchObject({ draft: '3300000000', notice: null });
+    expect(paste('3.300.000.000', 'en', 0)).toMatchObject({ draft: '3300000000', notice: null });
+    expect(paste('3,300,000,000', 'id', 2)).toMatchObject({ draft: '3300000000', notice: null });
+    expect(paste('1.234,56', 'en')).toMatchObject({ draft: '1234.56', notice: null });
+    expect(paste('1,234.56', 'id')).toMatchObject({ draft: '1234.56', notice: null });
+    expect(paste('1.234,56', 'id')).toMatchObject({ draft: '1234.56', notice: null });
+    expect(paste('Rp 1.234.567,89', 'id')).toMatchObject({ draft: '1234567.89', notice: null });
+    expect(paste('USD 1,234.5', 'id')).toMatchObject({ draft: '1234.5', notice: null });
+  });
+
+  it('reads scientific notation exactly', () => {
+    expect(paste('1e-4', 'en', 8)).toMatchObject({ draft: '0.0001', notice: null });
+    expect(paste('1E-4', 'id', 8)).toMatchObject({ draft: '0.0001', notice: null });
+    expect(paste('2.5e3', 'en', 2)).toMatchObject({ draft: '2500', notice: null });
+    expect(paste('2,5e3', 'id', 0)).toMatchObject({ draft: '2500', notice: null });
+  });
+
+  it('a single separator before three digits is grouping in a whole-number field, a decimal point otherwise when it cannot be grouping', () => {
+    expect(paste('1.500', 'en', 0)).toMatchObject({ draft: '1500', notice: null });
+    expect(paste('1,500', 'id', 0)).toMatchObject({ draft: '1500', notice: null });
+    expect(paste('0.125', 'id', 4)).toMatchObject({ draft: '0.125', notice: null });
+    expect(paste('1,5', 'en', 2)).toMatchObject({ draft: '1.5', notice: null });
+    expect(paste('12345.678', 'id', 4)).toMatchObject({ draft: '12345.678', notice: null });
+  });
+
+  it('refuses what cannot be read unambiguously and keeps what was there', () => {
+    expect(paste('1,234', 'id', 2, '7')).toMatchObject({ draft: '7', notice: 'unreadable' });
+    expect(paste('1.234', 'en', 2)).toMatchObject({ draft: '', notice: 'unreadable' });
+    expect(paste('12,34,56', 'en')).toMatchObject({ draft: '', notice: 'unreadable' });
+    expect(paste('1.2.3', 'en')).toMatchObject({ draft: '', notice: 'unreadable' });
+    expect(paste('-5', 'en')).toMatchObject({ draft: '', notice: 'unreadable' });
+    expect(paste('abc', 'en')).toMatchObject({ draft: '', notice: 'unreadable' });
+    expect(paste('1x5', 'en', 8)).toMatchObject({ draft: '', notice: 'unreadable' });
+  });
+
+  it('cuts a fraction beyond the precision (never rounds) and says so', () => {
+    expect(paste('12500.99', 'en', 0)).toMatchObject({ draft: '12500', notice: 'cut' });
+    expect(paste('1e-4', 'en', 2)).toMatchObject({ draft: '0', notice: 'cut' });
+    expect(paste('0,129', 'id', 2)).toMatchObject({ draft: '0.12', notice: 'cut' });
+  });
+
+  it('typing at precision 0: the decimal point stays, the digits after it are cut visibly', () => {
+    expect(readNumericInput('12,500', '12,500.', { language: 'en', precision: 0 })).toMatchObject({ draft: '12500.', notice: 'cut' });
+    expect(readNumericInput('12,500.', '12,500.9', { language: 'en', precision: 0 })).toMatchObject({ draft: '12500.', notice: 'cut' });
+    expect(readNumericInput('12.500', '12.500,', { language: 'id', precision: 0 })).toMatchObject({ draft: '12500.', notice: 'cut' });
+    // A typed dot on an Indonesian page is a decimal point too (no decimal separator yet).
+    expect(readNumericInput('12.500', '12.500.', { language: 'id', precision: 0 })).toMatchObject({ draft: '12500.', notice: 'cut' });
+    expect(readNumericInput('12.50', '12.500', { language: 'id', precision: 0 })).toMatchObject({ draft: '12500', notice: null });
+  });
+
+  it('pasted into the middle of a number, the pasted part is read on its own', () => {
+    // "3,000" pasted between the 1 and the 5 of "15": read on its own (grouping), then spliced in.
+    expect(readNumericInput('15', '13,0005', { language: 'id', precision: 0 })).toMatchObject({ draft: '130005', notice: null });
   });
 });
 

@@ -29,12 +29,13 @@ const CANONICAL = /^\d+(\.\d+)?$/;
 
 export const isCanonicalDecimal = (value: string): boolean => CANONICAL.test(value);
 
-/**
- * Text typed or pasted into the input -> draft. Keeps digits and the language's decimal
- * separator only (so `Rp 1.234.567` and `abc` are handled), keeps the first decimal separator,
- * and truncates the fraction to `precision` digits (never rounds).
- */
-export const parseNumericText = (text: string, options: NumericTextOptions): string => {
+interface ParsedText {
+  draft: string;
+  /** Fraction digits beyond the precision were cut (§5: truncated, never rounded). */
+  cut: boolean;
+}
+
+const parseDetailed = (text: string, options: NumericTextOptions): ParsedText => {
   const { decimal } = separatorsFor(options.language);
   const maxIntegerDigits = options.maxIntegerDigits ?? NUMERIC_INPUT_CONFIG.maxIntegerDigits;
   let integer = '';
@@ -49,9 +50,120 @@ export const parseNumericText = (text: string, options: NumericTextOptions): str
     }
   }
   integer = integer.replace(/^0+(?=\d)/, '').slice(0, maxIntegerDigits);
-  if (!seenDecimal || options.precision <= 0) return integer;
-  return `${integer || '0'}.${fraction.slice(0, options.precision)}`;
+  if (!seenDecimal) return { draft: integer, cut: false };
+  const precision = Math.max(0, options.precision);
+  // At precision 0 the point stays in the draft (canonically it is nothing): the digits typed
+  // after it are cut, so they can never join the whole number ("12500.99" is 12500, not 1250099).
+  return { draft: `${integer || '0'}.${fraction.slice(0, precision)}`, cut: seenDecimal && (precision === 0 || fraction.length > precision) };
 };
+
+/**
+ * Text in the reader's language -> draft. Keeps digits and the language's decimal separator
+ * only (so `Rp 1.234.567` and `abc` are handled), keeps the first decimal separator, and
+ * truncates the fraction to `precision` digits (never rounds); at precision 0 a decimal
+ * separator is kept with no digits after it.
+ */
+export const parseNumericText = (text: string, options: NumericTextOptions): string => parseDetailed(text, options).draft;
+
+/** Why the input changed what was typed or pasted: digits cut (§5), or a paste it could not read. */
+export type NumericNotice = 'cut' | 'unreadable';
+
+export interface NumericReading {
+  draft: string;
+  notice: NumericNotice | null;
+  /** The text the draft was read from, for placing the caret. */
+  text: string;
+  /** Where the caret goes in `text`; undefined: where the browser put it. */
+  caret?: number;
+}
+
+const GROUPED = (group: string) => new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`);
+
+/**
+ * Plain digits with `.` and `,` in either language's format -> canonical decimal, or null when
+ * the text has more than one reading. Both separators: the last one is the decimal point and the
+ * other must group by thousands. One separator used more than once: grouping. Used once: a
+ * decimal point, except before exactly three digits of a number that could be grouped, where it
+ * is grouping in a whole-number field and ambiguous otherwise ("1.234": 1234 or 1.234).
+ */
+function readSeparators(core: string, precision: number): string | null {
+  if (!/^[\d.,]+$/.test(core) || !/\d/.test(core)) return null;
+  const dots = core.split('.').length - 1;
+  const commas = core.split(',').length - 1;
+  if (dots === 0 && commas === 0) return core;
+  if (dots > 0 && commas > 0) {
+    const at = Math.max(core.lastIndexOf('.'), core.lastIndexOf(','));
+    const decimal = core[at]!;
+    const group = decimal === '.' ? ',' : '.';
+    const integer = core.slice(0, at);
+    const fraction = core.slice(at + 1);
+    if (integer.includes(decimal) || !GROUPED(group).test(integer)) return null;
+    return `${integer.split(group).join('')}.${fraction}`;
+  }
+  const separator = dots > 0 ? '.' : ',';
+  if (dots + commas > 1) return GROUPED(separator).test(core) ? core.split(separator).join('') : null;
+  const [integer = '', fraction = ''] = core.split(separator);
+  const couldGroup = fraction.length === 3 && /^[1-9]\d{0,2}$/.test(integer);
+  if (!couldGroup) return `${integer || '0'}.${fraction}`;
+  return precision === 0 ? integer + fraction : null;
+}
+
+/** `1.5e3`, `1e-4`: the mantissa's one separator is its decimal point; the exponent shifts it exactly. */
+function readScientific(core: string): string | null {
+  const match = /^(\d*(?:[.,]\d*)?)[eE]([+-]?\d{1,3})$/.exec(core);
+  if (!match || !/\d/.test(match[1]!)) return null;
+  const [integer = '', fraction = ''] = match[1]!.split(/[.,]/);
+  const shift = Number(match[2]);
+  if (Math.abs(shift) > 30) return null;
+  const digits = integer + fraction;
+  const point = integer.length + shift;
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * Pasted text -> canonical decimal, read whatever language's format it is in when that can only
+ * mean one number; null when it cannot be read for certain (a sign, letters inside, "1.234").
+ * Spaces and a currency or unit before or after are ignored.
+ */
+export function readPastedNumber(text: string, precision: number): string | null {
+  const core = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^(?:[A-Za-z]{1,5}\$?|\$)/, '')
+    .replace(/(?:[A-Za-z]{1,5}|\$)$/, '');
+  const read = /[eE]/.test(core) ? readScientific(core) : readSeparators(core, precision);
+  return read === null ? null : normalizeDecimal(read);
+}
+
+/**
+ * The input's text changed from `previous` (what it showed) to `next`: the draft to keep and
+ * what to tell the person. One typed character follows the reader's language (a typed group
+ * separator where no decimal exists yet is a decimal point); more (a paste, a drop, autofill) is
+ * read on its own by `readPastedNumber` and refused, keeping `previous`, when it is ambiguous.
+ */
+export function readNumericInput(previous: string, next: string, options: NumericTextOptions): NumericReading {
+  let start = 0;
+  while (start < previous.length && start < next.length && previous[start] === next[start]) start += 1;
+  let end = 0;
+  while (end < previous.length - start && end < next.length - start && previous[previous.length - 1 - end] === next[next.length - 1 - end]) end += 1;
+  const inserted = next.slice(start, next.length - end);
+  if (inserted.length <= 1) {
+    const text = normalizeTypedSeparator(previous, next, options.language);
+    const parsed = parseDetailed(text, options);
+    return { draft: parsed.draft, notice: parsed.cut ? 'cut' : null, text };
+  }
+  const value = readPastedNumber(inserted, options.precision);
+  if (value === null) {
+    return { draft: parseDetailed(previous, options).draft, notice: 'unreadable', text: previous, caret: start };
+  }
+  const kept = truncateDecimal(value, Math.max(0, options.precision));
+  const cut = compareDecimal(kept, value) !== 0;
+  const pasted = formatNumericText(kept, options.language);
+  const text = next.slice(0, start) + pasted + next.slice(next.length - end);
+  const parsed = parseDetailed(text, options);
+  return { draft: parsed.draft, notice: cut || parsed.cut ? 'cut' : null, text, caret: start + pasted.length };
+}
 
 /** Draft -> canonical: drops a trailing point, trailing fraction zeros and leading zeros. */
 export const normalizeDecimal = (draft: string): string => {

@@ -15,6 +15,9 @@ const en = {
   dismissNotification: 'Dismiss notification',
   errorTitle: 'Something went wrong',
   emptyTitle: 'Nothing here yet',
+  numberCutWhole: 'Whole numbers only: the decimals were cut',
+  numberCut: 'At most {{decimals}} decimals: the rest was cut',
+  numberUnreadable: 'This number could not be read for certain. Enter it as {{example}}',
 };
 
 export type UiTextKey = keyof typeof en;
@@ -34,6 +37,9 @@ export const UI_TRANSLATIONS: Record<Language, Record<UiTextKey, string>> = {
     dismissNotification: 'Tutup notifikasi',
     errorTitle: 'Terjadi kesalahan',
     emptyTitle: 'Belum ada data',
+    numberCutWhole: 'Hanya bilangan bulat: angka desimal dipotong',
+    numberCut: 'Maksimal {{decimals}} desimal: sisanya dipotong',
+    numberUnreadable: 'Angka ini tidak dapat dibaca dengan pasti. Tulis seperti {{example}}',
   },
 };
 

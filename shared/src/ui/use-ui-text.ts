@@ -21,6 +21,9 @@ const COMMON_KEY: Record<UiTextKey, string> = {
   moreInfo: `${UI_TEXT_PREFIX}.moreInfo`,
   notifications: `${UI_TEXT_PREFIX}.notifications`,
   dismissNotification: `${UI_TEXT_PREFIX}.dismissNotification`,
+  numberCutWhole: `${UI_TEXT_PREFIX}.numberCutWhole`,
+  numberCut: `${UI_TEXT_PREFIX}.numberCut`,
+  numberUnreadable: `${UI_TEXT_PREFIX}.numberUnreadable`,
 };
 
 const registerUiTranslations = (): void => {
@@ -36,7 +39,7 @@ const registerUiTranslations = (): void => {
 registerUiTranslations();
 
 export interface UiText {
-  t: (key: UiTextKey) => string;
+  t: (key: UiTextKey, values?: Record<string, string | number>) => string;
   /** The reader's language (number separators follow it). */
   language: Language;
 }
@@ -45,7 +48,7 @@ export const useUiText = (): UiText => {
   const { t, i18n: instance } = useT(COMMON_NAMESPACE);
   const language: Language = isLanguage(instance.language) ? instance.language : 'id';
   return {
-    t: (key) => t(COMMON_KEY[key], { defaultValue: UI_TRANSLATIONS[language][key] }),
+    t: (key, values) => t(COMMON_KEY[key], { defaultValue: UI_TRANSLATIONS[language][key], ...values }),
     language,
   };
 };
