@@ -1,5 +1,6 @@
 // Paths of the portfolio calls and their plain constants (plain values: the browser index exports
 // them without zod). Schemas: `portfolio.ts`.
+import { TRADABLE_ASSET_TYPES, TRADABLE_QUOTE_CURRENCY, type TradableAssetType } from '../markets/registry';
 
 export const PORTFOLIO_PATHS = {
   /**
@@ -17,10 +18,10 @@ export const PORTFOLIO_PATHS = {
 /** Position history (portfolio): fills per page when the caller names no size. */
 export const POSITION_HISTORY_PAGE_SIZE = 20;
 
-/** The markets the portfolio answers for (`assetType`). */
-export const PORTFOLIO_ASSET_TYPES = ['CRYPTO', 'USSTOCK'] as const;
-export type PortfolioAssetType = (typeof PORTFOLIO_ASSET_TYPES)[number];
+/** The markets the portfolio answers for (`assetType`): the tradable ones of the market registry. */
+export const PORTFOLIO_ASSET_TYPES = TRADABLE_ASSET_TYPES;
+export type PortfolioAssetType = TradableAssetType;
 
-/** The currency a market's holdings are valued in. */
-export const PORTFOLIO_CURRENCY = { CRYPTO: 'IDR', USSTOCK: 'USD' } as const satisfies Record<PortfolioAssetType, string>;
+/** The currency a market's holdings are valued in: its quote currency. */
+export const PORTFOLIO_CURRENCY = TRADABLE_QUOTE_CURRENCY;
 export type PortfolioCurrency = (typeof PORTFOLIO_CURRENCY)[PortfolioAssetType];

@@ -19,6 +19,9 @@ import {
   sessionMarketOf,
   SWITCHABLE_MARKETS,
   SYMBOL_CATEGORIES,
+  TRADABLE_ASSET_TYPES,
+  TRADABLE_MARKETS,
+  TRADABLE_QUOTE_CURRENCY,
 } from './registry';
 
 const FIELDS = [
@@ -156,5 +159,13 @@ describe('instrument kinds and asset pages', () => {
     expect(assetPagePath('usindex', 'SPX', 3)).toBe('/asset/usindex/SPX/3');
     expect(assetPagePath('crypto', 'BTC', 12)).toBe('/asset/crypto/BTC/12');
     expect(assetPagePath('perps', 'BTCUSDT-PERP', 1)).toBeNull();
+  });
+});
+
+describe('tradable markets', () => {
+  it('are crypto spot and US stocks in this build, each with its quote currency', () => {
+    expect(TRADABLE_MARKETS.map((market) => market.id)).toEqual(['crypto', 'usstock']);
+    expect(TRADABLE_ASSET_TYPES).toEqual(['CRYPTO', 'USSTOCK']);
+    expect(TRADABLE_QUOTE_CURRENCY).toEqual({ CRYPTO: 'IDR', USSTOCK: 'USD' });
   });
 });

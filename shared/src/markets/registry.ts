@@ -113,6 +113,16 @@ type Entry = (typeof MARKETS)[MarketId];
 export const MARKET_IDS = Object.keys(MARKETS) as MarketId[];
 export const MARKET_LIST: readonly Entry[] = MARKET_IDS.map((id) => MARKETS[id]);
 
+type Tradable = Extract<Entry, { tradable: true }>;
+/** The markets orders can be placed in (and so holdings held in), in registry order. */
+export const TRADABLE_MARKETS: readonly Tradable[] = MARKET_LIST.filter((market): market is Tradable => market.tradable);
+export type TradableAssetType = Tradable['assetType'];
+export const TRADABLE_ASSET_TYPES: readonly TradableAssetType[] = TRADABLE_MARKETS.map((market) => market.assetType);
+/** The quote currency of each tradable market, by its wire asset type ({ CRYPTO: 'IDR', USSTOCK: 'USD' }). */
+export const TRADABLE_QUOTE_CURRENCY = Object.fromEntries(TRADABLE_MARKETS.map((market) => [market.assetType, market.quoteCurrency])) as {
+  readonly [M in Tradable as M['assetType']]: M['quoteCurrency'];
+};
+
 /** The markets the trade home switches between (those with a default symbol). */
 export const SWITCHABLE_MARKETS = MARKET_LIST.filter((market) => market.defaultSymbol !== null);
 
