@@ -15,11 +15,12 @@ export const fxWalletModule: FastifyPluginAsync = async (app) => {
   const repo = createFxWalletRepo(db);
   const service = createFxWalletService({
     repo,
+    identity: app.identity,
     ledger: app.ledger,
     market: app.market,
     settings: { ...settings, usdSpreadPercent: app.config.market.usdSpreadPercent },
   });
-  const usdYield = createUsdYieldService({ repo, ledger: app.ledger, annualPercent: settings.usdYieldAnnualPercent });
+  const usdYield = createUsdYieldService({ repo, identity: app.identity, ledger: app.ledger, annualPercent: settings.usdYieldAnnualPercent });
   await app.register(fxWalletRoutes, { service, usdYield });
 
   const accrual = scheduleUsdYieldAccrual({ db, ledger: app.ledger, annualPercent: settings.usdYieldAnnualPercent, log: app.log }, settings.usdYieldJobMinutes);

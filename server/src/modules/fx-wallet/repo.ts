@@ -1,30 +1,17 @@
-// The fx-wallet module's only database access outside the ledger: the user's identity checks
-// (read), USD yield periods and accrual rows. Balances are the ledger's (`app.ledger`).
+// The fx-wallet module's only database access outside the ledger: USD yield periods and accrual
+// rows. Balances are the ledger's (`app.ledger`); the identity checks are the identity module's.
 import { and, desc, eq, gt, isNull, max, or, sql, sum } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
-import { usdYieldAccruals, usdYieldPeriods, users } from './tables';
+import { usdYieldAccruals, usdYieldPeriods } from './tables';
 
 export type YieldPeriodRow = typeof usdYieldPeriods.$inferSelect;
 export type YieldAccrualRow = typeof usdYieldAccruals.$inferSelect;
 export type NewYieldAccrual = Omit<typeof usdYieldAccruals.$inferInsert, 'createdAt'>;
 
-export interface IdentityChecks {
-  readonly kycStatus: string;
-  readonly gssKycStatus: string;
-}
-
 export type FxWalletRepo = ReturnType<typeof createFxWalletRepo>;
 
 export function createFxWalletRepo(db: PasarDb) {
   return {
-    async identityChecks(userId: string): Promise<IdentityChecks | null> {
-      const [row] = await db
-        .select({ kycStatus: users.kycStatus, gssKycStatus: users.gssKycStatus })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row ?? null;
-    },
-
     // ---- USD yield periods ----
     async openPeriod(userId: string): Promise<YieldPeriodRow | null> {
       const [row] = await db

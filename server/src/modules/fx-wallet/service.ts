@@ -60,8 +60,21 @@ export interface FxWalletSettings {
   readonly perpMarginMinUsdt: string;
 }
 
+/** The identity checks that open the wallets, as the identity service (`app.identity`) answers them. */
+export interface IdentityChecks {
+  readonly kycStatus: string;
+  readonly gssKycStatus: string;
+}
+
+/** Where the checks come from: the identity module's service. */
+export interface IdentityCheckSource {
+  userFacts(userId: string): Promise<IdentityChecks | null>;
+}
+
 export interface FxWalletServiceDeps {
   readonly repo: FxWalletRepo;
+  /** The identity checks (`app.identity`). */
+  readonly identity: IdentityCheckSource;
   readonly ledger: Ledger;
   /** The USD/IDR mid (the simulator) and the USDT-IDR ticker. */
   readonly market: { readonly simulator: UsdIdrSource } & Pick<MarketFeed, 'ticker'>;
@@ -105,7 +118,7 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
   const balancesOf = async (userId: string) => new UserBalances(await ledger.userBalances(userId));
 
   async function checks(userId: string) {
-    const found = await repo.identityChecks(userId);
+    const found = await deps.identity.userFacts(userId);
     if (!found) throw new AppError('009');
     return found;
   }

@@ -53,6 +53,7 @@ describe('USD stock wallets', () => {
   const service = (at = Date.now()) =>
     createFxWalletService({
       repo: createFxWalletRepo(t.app.database.db),
+      identity: t.app.identity,
       ledger: t.app.ledger,
       market: t.app.market,
       settings: { ...t.config.fxWallet, usdSpreadPercent: t.config.market.usdSpreadPercent },

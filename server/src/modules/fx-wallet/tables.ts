@@ -1,11 +1,7 @@
-// Drizzle tables of the fx-wallet module (migration 20261122_0008_fx_wallet.sql), and the columns
-// of `users` (identity's) it reads: the two identity checks that open the wallets.
+// Drizzle tables of the fx-wallet module (migration 20261122_0008_fx_wallet.sql).
 import { bigserial, date, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../identity/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export { users };
 
 export const usdYieldPeriods = pgTable('usd_yield_periods', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -13,6 +13,7 @@ import { addDays, wibDate, wibStart } from '../../market/calendar/time';
 import { dailyYield, money } from './fx-math';
 import { houseAccount, usdWallet } from './ledger-calls';
 import { createFxWalletRepo, type FxWalletRepo, type YieldPeriodRow } from './repo';
+import type { IdentityCheckSource } from './service';
 
 /** How far back a run looks for unaccrued days (a server down longer loses the older days' yield). */
 export const CATCH_UP_DAYS = 400;
@@ -24,6 +25,8 @@ const coversDay = (period: YieldPeriodRow, date: string): boolean =>
 
 export interface UsdYieldServiceDeps {
   readonly repo: FxWalletRepo;
+  /** The identity checks (`app.identity`). */
+  readonly identity: IdentityCheckSource;
   readonly ledger: Ledger;
   readonly annualPercent: number;
   readonly now?: () => number;
@@ -56,7 +59,7 @@ export function createUsdYieldService(deps: UsdYieldServiceDeps) {
     /** Opting in needs the US-stock declaration verified (007); opting out is always allowed. Repeats change nothing. */
     async optIn(userId: string, optIn: boolean): Promise<UsdYieldOnboarding> {
       if (optIn) {
-        const checks = await repo.identityChecks(userId);
+        const checks = await deps.identity.userFacts(userId);
         if (checks?.gssKycStatus !== 'VERIFIED') throw new AppError('007');
         await repo.optIn(userId, new Date(now()));
       } else {
