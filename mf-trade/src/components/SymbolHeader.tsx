@@ -1,5 +1,5 @@
 // The symbol header of the trade page: logo, name, last price, 24 h change, high, low, volume,
-// market status with its countdown, and the halt status (§4).
+// market status with its countdown, and the halt status (§4). "Live" only while the market trades.
 import styled from '@emotion/styled';
 import { marketIconPath, media, Skeleton, tokens, useAppStore, type MarketId } from '@pasar/shared';
 import { memo } from 'react';
@@ -111,7 +111,7 @@ const HeaderStatus = memo(function HeaderStatus({ market, tickerState }: { marke
   return (
     <Status>
       <MarketStatusBadge market={market} tickerState={tickerState} />
-      <LiveIndicator />
+      <LiveIndicator marketState={tickerState} />
     </Status>
   );
 });

@@ -44,11 +44,13 @@ export const en: TradeMessages = {
     HALTED: 'Trading halted',
     countdown: '{{state}} in {{time}}',
     dayUnit: 'd',
+    idx: { PRE_MARKET: 'Pre-opening', POST_MARKET: 'Pre-closing' },
   },
   live: {
     open: 'Live',
     connecting: 'Connecting…',
     reconnecting: 'Reconnecting…',
+    connected: 'Connected',
   },
   halt: {
     title: 'Trading is halted',

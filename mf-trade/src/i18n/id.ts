@@ -42,11 +42,13 @@ export const id = {
     HALTED: 'Trading dihentikan',
     countdown: '{{state}} dalam {{time}}',
     dayUnit: 'h',
+    idx: { PRE_MARKET: 'Pra-pembukaan', POST_MARKET: 'Pra-penutupan' },
   },
   live: {
     open: 'Live',
     connecting: 'Menghubungkan…',
     reconnecting: 'Menyambung ulang…',
+    connected: 'Terhubung',
   },
   halt: {
     title: 'Trading dihentikan',
