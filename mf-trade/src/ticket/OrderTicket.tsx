@@ -108,7 +108,7 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
           </SwitchRow>
         )}
 
-        {allowedTypes.length > 1 && (
+        {pro && (
           <TwoColumns>
             <Field label={t('ticket.orderType')}>
               <Select
