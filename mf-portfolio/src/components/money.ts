@@ -1,6 +1,7 @@
 // Figures on the portfolio page, formatted in the reader's language from the API's decimal strings
 // (never floats): Rupiah whole unless the value carries decimals (average costs, cheap coins'
-// prices), quantities with every decimal they have, P&L and percentages with their sign.
+// prices), dollars with their cents (more when a price or average cost carries more), quantities
+// with every decimal they have, P&L and percentages with their sign.
 import { formatCurrency, formatDateTime, formatNumber, formatPercentChange, toDecimalString, type Language } from '@pasar/shared';
 import { usePortfolioT } from '../i18n';
 
@@ -22,6 +23,12 @@ export interface Formatters {
   idrExact: (value: string) => string;
   /** With a sign: +Rp163.533 / -Rp103.000. */
   signedIdr: (value: string) => string;
+  /** Dollars with cents: $1,234.50. */
+  usd: (value: string) => string;
+  /** Dollars with cents, or every decimal the value carries beyond them (average costs, sub-dollar prices). */
+  usdExact: (value: string) => string;
+  /** With a sign: +$12.34 / -$5.00. */
+  signedUsd: (value: string) => string;
   /** +5,21% (2 decimals, §9). */
   percent: (value: string) => string;
   quantity: (value: string) => string;
@@ -34,6 +41,9 @@ export function formattersFor(lng: Language): Formatters {
     idr: (value) => formatCurrency(value, 'IDR', lng, { rounding: 'trunc' }),
     idrExact: (value) => formatCurrency(value, 'IDR', lng, { maxFractionDigits: decimalsOf(value) }),
     signedIdr: (value) => formatCurrency(value, 'IDR', lng, { signDisplay: 'exceptZero' }),
+    usd: (value) => formatCurrency(value, 'USD', lng, { rounding: 'trunc' }),
+    usdExact: (value) => formatCurrency(value, 'USD', lng, { maxFractionDigits: Math.max(2, decimalsOf(value)) }),
+    signedUsd: (value) => formatCurrency(value, 'USD', lng, { signDisplay: 'exceptZero' }),
     percent: (value) => formatPercentChange(value, lng),
     quantity: (value) => formatNumber(value, lng, { maxFractionDigits: decimalsOf(value) }),
     dateTime: (iso) => formatDateTime(iso, lng),

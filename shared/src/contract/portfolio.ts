@@ -103,16 +103,24 @@ export const PortfolioMarketTotals = z.object({
 export type PortfolioMarketTotals = z.infer<typeof PortfolioMarketTotals>;
 
 export const PortfolioOverview = z.object({
-  /** cash (IDR shown total) + cashOnHold + holdings' market value. */
+  /** cash (IDR shown total) + cashOnHold + USD cash in IDR + every market's holdings at market, in IDR. */
   totalValue: DecimalString,
   cash: DecimalString,
   /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
   cashOnHold: DecimalString,
+  /** Every market's holdings at market, IDR. */
   investedValue: DecimalString,
   costBasis: DecimalString,
   unrealizedPnl: DecimalString,
   unrealizedPnlPercent: DecimalString,
   realizedPnl: DecimalString,
+  /** USD in the US-stock wallet (PALN), what open buy orders hold included. */
+  usdCash: DecimalString,
+  /** `usdCash` in IDR (whole Rupiah, rounded down). */
+  usdCashIdr: DecimalString,
+  usdIdr: UsdIdrRate,
+  /** Per market, CRYPTO then USSTOCK. */
+  markets: z.array(PortfolioMarketTotals),
   updatedAt: z.number().int(),
 });
 export type PortfolioOverview = z.infer<typeof PortfolioOverview>;
@@ -152,9 +160,16 @@ export const UsStockPositionHistoryResponse = z.object({
 export type UsStockPositionHistoryResponse = z.infer<typeof UsStockPositionHistoryResponse>;
 
 export const PortfolioQuery = z.object({
-  assetType: z.literal('CRYPTO').default('CRYPTO'),
+  assetType: PortfolioAssetTypeEnum.default('CRYPTO'),
   symbol: z.string().optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type PortfolioQuery = z.infer<typeof PortfolioQuery>;
+
+/** What asset-holdings answers, by `assetType` (the US shape names its market, so it is tried first). */
+export const PortfolioHoldingsAnswer = z.union([UsStockHoldingsResponse, AssetHoldingsResponse]);
+export type PortfolioHoldingsAnswer = z.infer<typeof PortfolioHoldingsAnswer>;
+/** What position-history answers, by `assetType`. */
+export const PortfolioHistoryAnswer = z.union([UsStockPositionHistoryResponse, PositionHistoryResponse]);
+export type PortfolioHistoryAnswer = z.infer<typeof PortfolioHistoryAnswer>;
