@@ -226,7 +226,22 @@ describe('response check', () => {
       httpStatus: 400,
       details: [{ path: 'quantity', message: 'required' }],
     });
-    expect(logger.error).toHaveBeenCalled();
+    // A refusal is an answer the page handles (it shows it by the field), not an error to log.
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('logs no error for the refusals a page handles: below a minimum, terms not accepted, a wrong code or PIN', async () => {
+    for (const [status, code] of [[400, '3704'], [403, '018'], [400, '040'], [400, '10002'], [400, '0004'], [400, '1114'], [401, '009'], [404, '003'], [409, '2201'], [429, '1145']] as const) {
+      const { client, logger } = setup([fail(status, code, 'refused')], { retries: 0 });
+      await expect(client.post('/a', {})).rejects.toMatchObject({ code, httpStatus: status });
+      expect(logger.error).not.toHaveBeenCalled();
+    }
+  });
+
+  it('still logs a server failure as an error', async () => {
+    const { client, logger } = setup([fail(500, '001', 'Boom')], { retries: 0 });
+    await expect(client.get('/a')).rejects.toMatchObject({ httpStatus: 500 });
+    expect(logger.error).toHaveBeenCalledWith('[api] error response', expect.objectContaining({ httpStatus: 500, code: '001' }));
   });
 
   it('defaults the message to the localized "Something went wrong"', async () => {

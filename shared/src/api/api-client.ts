@@ -63,6 +63,8 @@ export interface ApiClientHooks {
 
 export interface ApiLogger {
   error(message: string, ...details: unknown[]): void;
+  /** The server's refusals (4xx with a catalogue code): answers the page handles, for a developer's eyes only. */
+  debug?(message: string, ...details: unknown[]): void;
 }
 
 export interface ApiClientOptions extends ApiClientHooks {
@@ -272,7 +274,11 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       requestId,
       retryAfterSeconds: retryAfterOf(response),
     });
-    logger().error('[api] error response', { path: config.path, httpStatus: status, code, requestId });
+    // A refusal (below a minimum, terms not accepted, a wrong code or PIN…) is an answer the
+    // page shows or a prompt resolves, not an error: only a server failure is logged as one.
+    const log = logger();
+    if (status >= 500) log.error('[api] error response', { path: config.path, httpStatus: status, code, requestId });
+    else log.debug?.('[api] refused', { path: config.path, httpStatus: status, code, requestId });
     throw error;
   }
 

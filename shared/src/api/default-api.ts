@@ -5,6 +5,7 @@ import { eventBus } from '../events/event-bus';
 import { COOKIE_KEYS, getCookie } from '../storage/cookie-storage';
 import { getDeviceId } from '../storage/device-id';
 import { type ApiClient, type ApiClientHooks, createApiClient } from './api-client';
+import { isApiError } from './api-error';
 import { API_PATHS } from './api-paths';
 import { createSessionManager, hasPromptHandler, requestPrompt, type SessionManager } from './session-manager';
 
@@ -53,7 +54,8 @@ export async function logoutSession(client: ApiClient = api, store = appStore): 
   try {
     await client.post(API_PATHS.logout, undefined, { logout: true });
   } catch (error) {
-    console.error('[api] logout call failed; clearing the session anyway', error);
+    // A refused logout (the session had already ended) is expected; only a failure is an error.
+    if (!(isApiError(error) && error.httpStatus < 500)) console.error('[api] logout call failed; clearing the session anyway', error);
   } finally {
     store.getState().logout('user');
   }

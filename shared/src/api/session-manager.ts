@@ -11,6 +11,7 @@ import { isValidAccessToken } from '../storage/access-token';
 import { getCookie, tokenCookieKey } from '../storage/cookie-storage';
 import type { AppState, UserDetails } from '../store/app-store';
 import type { ApiClient } from './api-client';
+import { isApiError } from './api-error';
 import { SESSION_PATHS } from './api-paths';
 
 /** Renew this long before the access token expires (ms). */
@@ -134,7 +135,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       store.getState().updateSession(answer.accessToken, userDetailsOf(answer));
       return true;
     } catch (error) {
-      logger.error('[session] refresh failed', error);
+      // A refused refresh (the session ended: 401/403) is the expected way out, not an error.
+      if (!(isApiError(error) && error.httpStatus < 500)) logger.error('[session] refresh failed', error);
       return false;
     }
   }

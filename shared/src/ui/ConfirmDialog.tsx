@@ -1,6 +1,7 @@
 // Asks before money moves. The confirm action runs once: a double tap cannot send two orders,
 // and the dialog cannot be dismissed while the request is in flight.
 import { useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../api/api-error';
 import { Button, type ButtonVariant } from './Button';
 import { Modal } from './Modal';
 import { useUiText } from './use-ui-text';
@@ -77,8 +78,11 @@ export const ConfirmDialog = ({
             {cancelLabel ?? t('cancel')}
           </Button>
           <Button variant={tone} onClick={() => {
-              // Errors are the caller's to show (a toast); the dialog only stops waiting.
-              confirm().catch((error: unknown) => console.error(error));
+              // Errors are the caller's to show (a toast); the dialog only stops waiting. A refusal
+              // of the server is such a handled outcome; anything else is a bug worth an error.
+              confirm().catch((error: unknown) => {
+                if (!(isApiError(error) && error.httpStatus < 500)) console.error(error);
+              });
             }} loading={working}>
             {confirmLabel ?? t('confirm')}
           </Button>
