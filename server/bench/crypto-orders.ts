@@ -1,17 +1,20 @@
-// Crypto order benchmark (printed, not asserted): `pnpm bench:orders` at the repository root.
+// Order benchmark (printed, not asserted): `pnpm bench:orders` at the repository root. Each
+// market the engine serves is one `MarketRun` below (crypto now; a market adds its run to RUNS);
+// BENCH_MARKETS=CRYPTO,USSTOCK picks which run (all by default), one after the other on one server.
 //
 // On PostgreSQL only (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), in a fresh
 // schema dropped afterwards:
 //   1. the server listening on a local port; USERS users signed up through the real routes, their
 //      identity and the Bappebti terms marked accepted, each funded with IDR through the ledger;
-//   2. CLIENTS concurrent HTTP clients (keep-alive) placing market buys by amount
-//      (`POST /api/crypto/buy`, each with its own x-request-id) for SECONDS: orders/s, p50/p99;
+//   2. per market run, CLIENTS concurrent HTTP clients (keep-alive) placing its order (crypto: a
+//      market buy by amount, `POST /api/crypto/buy`), each with its own x-request-id, for SECONDS:
+//      orders/s, p50/p99;
 //   3. in the same run, the ledger-only ceiling: the same number of equivalent `ledger.transfer`
 //      calls (a fill's legs: IDR to the house inventory and to fees, the asset to the user) from
 //      CLIENTS concurrent callers.
 // Printed side by side, with the ratio orders/ledger; the ledger's audit after the run.
 //
-// Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40.
+// Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40, BENCH_MARKETS (all).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +32,32 @@ const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const USERS = Number(process.env.BENCH_USERS ?? 40);
-const SYMBOL = 'BTC-IDR';
+
+/** One market's run: what its users need before ordering, and the one order the clients repeat. */
+interface MarketRun {
+  readonly market: string;
+  /** Makes `users` able to place this market's order (identity, terms, funds), as their flows would. */
+  prepare(app: PasarApp, users: readonly TestUser[]): Promise<void>;
+  /** The order request: its path and body. */
+  readonly order: { readonly path: string; readonly body: Record<string, unknown>; readonly label: string };
+}
+
+const cryptoRun: MarketRun = {
+  market: 'CRYPTO',
+  async prepare(app, users) {
+    for (const user of users) {
+      await app.ledger.transfer({
+        key: `bench-fund:${user.userId}`,
+        kind: 'TOPUP',
+        legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: user.userId, purpose: 'CASH', currency: 'IDR' }, amount: '100000000000' }],
+      });
+    }
+  },
+  order: { path: CRYPTO_PATHS.buy, body: { symbol: 'BTC-IDR', amount: '50000' }, label: 'HTTP crypto market buys' },
+};
+
+/** Every market's run, in the order they are printed. */
+const RUNS: readonly MarketRun[] = [cryptoRun];
 
 interface Figures {
   readonly name: string;
@@ -76,22 +104,15 @@ async function setUpUsers(app: PasarApp): Promise<TestUser[]> {
   await app.database.db.execute(
     sql`update users set kyc_status = 'VERIFIED', bappebti_accepted_at = now() where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
   );
-  for (const user of users) {
-    await app.ledger.transfer({
-      key: `bench-fund:${user.userId}`,
-      kind: 'TOPUP',
-      legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: user.userId, purpose: 'CASH', currency: 'IDR' }, amount: '100000000000' }],
-    });
-  }
   return users;
 }
 
-async function benchOrders(base: string, users: readonly TestUser[]): Promise<Figures> {
+async function benchOrders(base: string, users: readonly TestUser[], run: MarketRun): Promise<Figures> {
   const place = async (user: TestUser) => {
-    const response = await fetch(`${base}${CRYPTO_PATHS.buy}`, {
+    const response = await fetch(`${base}${run.order.path}`, {
       method: 'POST',
       headers: { ...user.headers, 'content-type': 'application/json', 'x-request-id': randomUUID() },
-      body: JSON.stringify({ symbol: SYMBOL, amount: '50000' }),
+      body: JSON.stringify(run.order.body),
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${response.status} ${text.slice(0, 200)}`);
@@ -112,12 +133,12 @@ async function benchOrders(base: string, users: readonly TestUser[]): Promise<Fi
           latencies.push(performance.now() - t0);
         } catch (error) {
           failed++;
-          if (failed <= 3) console.error(`  orders: ${(error as Error).message}`);
+          if (failed <= 3) console.error(`  ${run.market} orders: ${(error as Error).message}`);
         }
       }
     }),
   );
-  return figures(`HTTP market buys (${CLIENTS} clients)`, latencies, performance.now() - start, failed);
+  return figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed);
 }
 
 /** A fill's transfer: IDR from the user to the inventory and to fees, the asset from the inventory to the user. */
@@ -187,21 +208,30 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     console.log(`orders benchmark on ${url.replace(/\/\/[^@]*@/, '//')} (schema ${schema})`);
     const users = await setUpUsers(app);
-    const orders = await benchOrders(base, users);
-    const ledger = await benchLedger(app, users, orders.count);
+    const wanted = process.env.BENCH_MARKETS?.split(',').map((m) => m.trim().toUpperCase());
+    const runs = RUNS.filter((r) => !wanted || wanted.includes(r.market));
+    if (runs.length === 0) throw new Error(`BENCH_MARKETS names no run (${RUNS.map((r) => r.market).join(', ')})`);
+    const results: Figures[] = [];
+    for (const run of runs) {
+      await run.prepare(app, users);
+      results.push(await benchOrders(base, users, run));
+    }
+    // The ceiling: as many ledger transfers as the busiest run placed orders (funded like crypto's users).
+    if (!runs.includes(cryptoRun)) await cryptoRun.prepare(app, users);
+    const ledger = await benchLedger(app, users, Math.max(...results.map((r) => r.count)));
     const audit = await app.ledger.audit();
     const clean = Object.values(audit.sums).every((s) => s === '0') && audit.negativeUserAccounts === 0 && audit.heldMismatch === 0;
 
     const ms = (x: number) => x.toFixed(2);
     console.log('');
-    console.log(`${SECONDS} s of orders, ${CLIENTS} concurrent clients, ${USERS} users; ledger audit after the run: ${clean ? 'clean' : `NOT CLEAN ${JSON.stringify(audit)}`}`);
-    console.log('run                                      count   per s   p50 ms   p99 ms   avg ms  failed');
-    for (const row of [orders, ledger]) {
+    console.log(`${SECONDS} s of orders per market, ${CLIENTS} concurrent clients, ${USERS} users; ledger audit after the run: ${clean ? 'clean' : `NOT CLEAN ${JSON.stringify(audit)}`}`);
+    console.log('run                                           count   per s   p50 ms   p99 ms   avg ms  failed');
+    for (const row of [...results, ledger]) {
       console.log(
-        `${row.name.padEnd(39)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)}`,
+        `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)}`,
       );
     }
-    console.log(`orders / ledger-only ceiling: ${(orders.perSecond / ledger.perSecond).toFixed(2)}x`);
+    for (const [i, run] of runs.entries()) console.log(`${run.market} orders / ledger-only ceiling: ${((results[i] as Figures).perSecond / ledger.perSecond).toFixed(2)}x`);
   } finally {
     await app.close();
     const admin = new Pool({ connectionString: url, max: 1 });

@@ -32,8 +32,8 @@ describe('loadConfig', () => {
         marketBandPercent: '5',
         priceRangePercent: '50',
         minOrderAmount: '10000',
-        matchIntervalMs: 250,
       },
+      trading: { matchIntervalMs: 250 },
       fxWallet: {
         minTransferIdr: '10000',
         minTransferUsd: '1',
@@ -171,8 +171,8 @@ describe('loadConfig', () => {
         marketBandPercent: '2.5',
         priceRangePercent: '20',
         minOrderAmount: '11000',
-        matchIntervalMs: 0,
       },
+      trading: { matchIntervalMs: 0 },
       fxWallet: {
         minTransferIdr: '50000',
         minTransferUsd: '2.5',

@@ -8,3 +8,6 @@ export * from './order-model';
 export * from './market-rules';
 export * from './engine-api';
 export * from './tables';
+export * from './order-view';
+export * from './repo';
+export type { ManualTick, TickReport } from './matcher';

@@ -7,7 +7,7 @@
 // alike: the state table, the order unit of work (one ledger transaction per change, holds,
 // fills as transfers keyed `<keys.fill>:<orderId>:<n>`), ONE matcher for all markets (resting
 // orders, stops, queued market orders, expiry), the private `orders`/`balances` events and the
-// order view. The rules are pure decisions over their inputs, except `assertEligible`, which may
+// order view. The rules are pure decisions over their inputs, except the `assert…` checks, which may
 // read (KYC, terms, product flags). Time comes from the engine's injected clock (`now`).
 import type { ErrorCode, Instrument, Language, OrderBook } from '@pasar/shared/contract';
 import type { AccountRef, InsufficientFunds, TransferLeg } from '../ledger/api';
@@ -39,16 +39,20 @@ export interface FillNumbers {
   readonly after: Omit<OrderTotals, 'side'>;
 }
 
-/** What a market order (or a queued one, or a triggered stop) may do at `now`. */
-export type MarketOrderVerdict = 'EXECUTE' | 'QUEUE' | 'REFUSE';
+/**
+ * What a market order may do at `now`: execute, wait for the market's next open (stored with its
+ * hold, executed by the matcher at the open), or be refused with the catalogue's code (a closed
+ * session, extended hours not allowed).
+ */
+export type MarketOrderVerdict = 'EXECUTE' | 'QUEUE' | { readonly refuse: ErrorCode };
 
-/** The engine's request to decide who may place an order. */
+/** The engine's request to decide whether an order may be placed (or amended) on an instrument now. */
 export interface EligibilityRequest {
   readonly userId: string;
   readonly spec: OrderSpec;
   readonly instrument: Instrument;
   readonly language: Language;
-  /** An amendment of an open order (terms and KYC were checked when it was placed). */
+  /** An amendment of an open order (only what can change since it was placed is checked: halts). */
   readonly amending: boolean;
 }
 
@@ -56,15 +60,24 @@ export interface MarketRules {
   readonly market: Market;
   /** Ledger key prefixes: fills `<fill>:<orderId>:<n>`, holds `<hold>:<orderId or OCO group>[:v<version>]`. */
   readonly keys: { readonly fill: string; readonly hold: string };
+  /** The currency of an order's amount, fee, tax and total ('IDR', 'USD'). */
+  readonly currency: string;
 
   // ---- instrument and validation ----
   /** The instrument `symbol` names in this market; AppError('003') when it names none. */
   instrument(symbol: string): Instrument;
   /**
-   * Who may trade: identity (KYC / US-stock KYC, 007), terms (018), the market's switch, halts
-   * (3701), product flags (3702/3703), leverage refused where the market has none. Throws AppError.
+   * Who may trade in this market at all, checked before the instrument: terms (018), identity (KYC
+   * or US-stock KYC, 007), the market's switch. Throws AppError.
    */
-  assertEligible(request: EligibilityRequest): Promise<void>;
+  assertMayTrade(userId: string): Promise<void>;
+  /** The market's switch alone (amendments): throws AppError when orders are off. */
+  assertOrdersOn(): void;
+  /**
+   * May this order be placed on this instrument now: halts (3701), product flags (3702/3703),
+   * leverage refused where the market has none, extended hours only where allowed. Throws AppError.
+   */
+  assertTradable(request: EligibilityRequest): Promise<void>;
   /**
    * Validates a request (size on the lot/step grid, price on the tick grid and within the bands,
    * minimums) and plans the order: for a market order filled now its walk of the book, else the

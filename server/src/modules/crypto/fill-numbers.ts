@@ -1,32 +1,11 @@
-// The numbers of one fill. The fee math of §9 is applied to the order's whole filled base (Σ
+// The numbers of one fill. The fee math of §9 (whole-Rupiah rounding) is applied to the order's whole filled base (Σ
 // quantity × price, unrounded) and each fill takes the difference from what the order had paid or
 // received: the fills of an order always add up to the fee math of the whole, however many there
 // are, so a resting buy never costs more than its hold by rounding.
 import { TradingDecimal, chargesForBase, plain, type FeeRates } from '@pasar/shared/trading';
-import type { LevelFill } from '../../trading';
-import type { Side } from './order-plan';
+import type { FillNumbers, LevelFill, OrderTotals } from '../../trading';
 
-export interface OrderTotals {
-  readonly side: Side;
-  readonly filledQuantity: string;
-  /** Σ quantity × price so far, unrounded. */
-  readonly filledAmount: string;
-  readonly fee: string;
-  readonly tax: string;
-  readonly total: string;
-}
-
-export interface FillNumbers {
-  /** This fill: units, its average price, base (whole IDR), fee, tax and total paid or received. */
-  readonly quantity: string;
-  readonly price: string;
-  readonly amount: string;
-  readonly fee: string;
-  readonly tax: string;
-  readonly total: string;
-  /** The order's figures after it. */
-  readonly after: Omit<OrderTotals, 'side'>;
-}
+export type { FillNumbers, OrderTotals };
 
 const D = (v: string | TradingDecimal): TradingDecimal => new TradingDecimal(v);
 const nonNegative = (d: TradingDecimal): TradingDecimal => (d.isNegative() ? D('0') : d);

@@ -1,20 +1,22 @@
-// The crypto module: spot orders against IDR (issue 6). Wires repo -> service -> routes and the
-// matcher (started when the app is ready, stopped when it closes). A fastify-plugin, so `app.crypto`
-// (the service and the matcher) reaches the modules registered after it; tests and benchmarks,
-// which hold the root app, use `cryptoOf(app)` (a test hands the matcher its ticks).
+// The crypto module: spot orders against IDR, the order engine's first market. Registers its rules
+// (rules.ts) with `app.trading` and serves the specification's crypto routes over it. A
+// fastify-plugin, so `app.crypto` (the service and the engine's matcher) reaches the modules
+// registered after it; tests and benchmarks, which hold the root app, use `cryptoOf(app)` (a test
+// hands the matcher its ticks).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Matcher } from '../../trading/matcher';
 import { createNewsRepo } from '../market/repo';
 import { createMarketService } from '../market/service';
-import { publishCommit } from './events';
-import { CryptoMatcher } from './matcher';
 import { createCryptoRepo } from './repo';
 import { cryptoRoutes } from './routes';
+import { createCryptoRules } from './rules';
 import { createCryptoService, type CryptoService } from './service';
 
 export interface CryptoApi {
   readonly service: CryptoService;
-  readonly matcher: CryptoMatcher;
+  /** The engine's matcher (one for every market). */
+  readonly matcher: Matcher;
 }
 
 declare module 'fastify' {
@@ -33,43 +35,29 @@ export function cryptoOf(app: Pick<FastifyInstance, 'market'>): CryptoApi {
 
 const cryptoPlugin: FastifyPluginAsync = async (app) => {
   const settings = app.config.crypto;
+  const rates = { feeRate: settings.feeRate, buyTaxRate: settings.buyTaxRate, sellTaxRate: settings.sellTaxRate };
   const repo = createCryptoRepo(app.database.db);
   // Product info (halts, buy/sell and pro flags) exactly as the market module computes it.
   const marketService = createMarketService({ market: app.market, news: createNewsRepo(app.database.db), usdSpreadPercent: app.config.market.usdSpreadPercent });
-  let matcher: CryptoMatcher | undefined;
-  const service = createCryptoService({
-    ledger: app.ledger,
-    repo,
-    market: app.market,
-    productInfo: (symbol, language) => marketService.productInfo(symbol, language),
-    assertBappebtiAccepted: (userId) => app.account.assertBappebtiAccepted(userId),
-    settings,
-    onCommit: (tx) => {
-      const rows = [...tx.changed.values()];
-      matcher?.apply(rows);
-      matcher?.announce(rows.map((r) => r.id));
-      publishCommit(app.pubsub, app.log, tx, service.view);
-    },
-  });
-  matcher = new CryptoMatcher({
-    repo,
-    market: app.market,
-    pubsub: app.pubsub,
-    log: app.log,
-    settings,
-    rates: service.rates,
-    intervalMs: settings.matchIntervalMs,
-    run: service.run,
-  });
-  const api: CryptoApi = { service, matcher };
+  const productInfo = (symbol: string, language: 'id' | 'en') => marketService.productInfo(symbol, language);
+  app.trading.register(
+    createCryptoRules({
+      market: app.market,
+      settings,
+      rates,
+      productInfo,
+      assertBappebtiAccepted: (userId) => app.account.assertBappebtiAccepted(userId),
+      kycStatus: (userId) => repo.kycStatus(userId),
+    }),
+  );
+  const service = createCryptoService({ engine: app.trading, productInfo, settings, rates });
+  const api: CryptoApi = { service, matcher: app.trading.matcher };
   app.decorate('crypto', api);
   byApp.set(app.market, api);
   await app.register(cryptoRoutes, { service });
-  app.addHook('onReady', async () => matcher.start());
-  app.addHook('onClose', async () => matcher.stop());
 };
 
 export const cryptoModule = fp(cryptoPlugin, {
   name: 'pasar-crypto',
-  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account'],
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account', 'pasar-trading'],
 });

@@ -4,12 +4,10 @@
 import type { Instrument, Language, OrderBook } from '@pasar/shared/contract';
 import { TradingDecimal, chargesForBase, orderNumbers, plain, type FeeRates } from '@pasar/shared/trading';
 import { AppError } from '../../http/app-error';
-import { walkBook, type BookWalkFilled } from '../../trading';
+import { behaviourOf, walkBook, type EngineOrderType, type LegPlan, type OrderPlan, type OrderShape, type OrderSpec, type Side } from '../../trading';
 
-export type Side = 'BUY' | 'SELL';
-export type CryptoOrderType = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'OCO';
-export type OcoLeg = 'TAKE_PROFIT' | 'STOP_LOSS';
-export type InputType = 'quantity' | 'amount';
+export type { Side, OrderSpec, OrderPlan, LegPlan, OrderShape, Behaviour } from '../../trading';
+export type CryptoOrderType = EngineOrderType;
 
 export interface CryptoSettings {
   readonly ordersEnabled: boolean;
@@ -18,23 +16,7 @@ export interface CryptoSettings {
   readonly minOrderAmount: string;
 }
 
-/** A placing request, whatever route it came by. */
-export interface OrderSpec {
-  readonly source: 'INSTANT' | 'ADVANCED';
-  readonly side: Side;
-  readonly symbol: string;
-  readonly orderType: CryptoOrderType;
-  readonly inputType: InputType;
-  readonly quantity?: string | undefined;
-  readonly amount?: string | undefined;
-  readonly limitPrice?: string | undefined;
-  readonly stopPrice?: string | undefined;
-  readonly takeProfit?: string | undefined;
-  readonly stopLoss?: string | undefined;
-  readonly timeInForce: 'GOOD_TILL_CANCEL' | 'GOOD_TILL_MARKET_CLOSE';
-}
-
-export interface PlanContext {
+export interface CryptoPlanContext {
   readonly instrument: Instrument;
   /** The last price (ranges and stop directions are checked against it). */
   readonly last: string;
@@ -42,34 +24,6 @@ export interface PlanContext {
   readonly settings: CryptoSettings;
   readonly rates: FeeRates;
   readonly language: Language;
-}
-
-export interface LegPlan {
-  readonly ocoLeg: OcoLeg | null;
-  readonly limitPrice: string | null;
-  readonly stopPrice: string | null;
-}
-
-export interface OrderPlan {
-  readonly spec: OrderSpec;
-  readonly asset: string;
-  /** Units a resting order executes; null for a market order and a stop buy by amount. */
-  readonly execQuantity: string | null;
-  readonly legs: readonly LegPlan[];
-  /** What a resting order reserves (IDR for buys, the asset for sells); null for a market order. */
-  readonly hold: { readonly currency: string; readonly amount: string } | null;
-  /** The market order's fills (walking the book). */
-  readonly walk: BookWalkFilled | null;
-  /** The numbers shown by the estimate call. */
-  readonly estimate: {
-    readonly price: string;
-    readonly quantity: string;
-    readonly base: string;
-    readonly fee: string;
-    readonly tax: string;
-    readonly total: string;
-    readonly worstPrice: string | null;
-  };
 }
 
 type Text = Readonly<Record<Language, string>>;
@@ -182,7 +136,7 @@ function referencePrice(spec: OrderSpec, settings: CryptoSettings): TradingDecim
 }
 
 /** Validates a request and plans the order; throws the catalogue's codes (nothing changes). */
-export function planOrder(spec: OrderSpec, ctx: PlanContext): OrderPlan {
+export function planOrder(spec: OrderSpec, ctx: CryptoPlanContext): OrderPlan {
   const { instrument, settings, rates, language } = ctx;
   const asset = instrument.shortName;
 
@@ -289,39 +243,6 @@ export function planOrder(spec: OrderSpec, ctx: PlanContext): OrderPlan {
     walk: null,
     estimate: { price: plain(displayPrice), quantity: numbers.quantity, base: numbers.base, fee: numbers.fee, tax: numbers.tax, total: numbers.total, worstPrice: null },
   };
-}
-
-/** What the matcher does with an open order: rest as a limit, or wait for its stop. */
-export type Behaviour = 'LIMIT' | 'STOP_MARKET' | 'STOP_LIMIT';
-
-export interface OrderShape {
-  readonly side: Side;
-  readonly orderType: CryptoOrderType;
-  readonly ocoLeg: OcoLeg | null;
-  /** A stop order whose stop was crossed. */
-  readonly triggered: boolean;
-  readonly amount: string | null;
-  readonly execQuantity: string | null;
-  readonly limitPrice: string | null;
-  readonly stopPrice: string | null;
-  readonly filledQuantity: string;
-  readonly filledAmount: string;
-  readonly total: string;
-}
-
-export function behaviourOf(order: Pick<OrderShape, 'orderType' | 'ocoLeg' | 'triggered'>): Behaviour {
-  switch (order.orderType) {
-    case 'LIMIT':
-      return 'LIMIT';
-    case 'STOP':
-      return 'STOP_MARKET';
-    case 'STOP_LIMIT':
-      return order.triggered ? 'LIMIT' : 'STOP_LIMIT';
-    case 'OCO':
-      return order.ocoLeg === 'TAKE_PROFIT' ? 'LIMIT' : 'STOP_MARKET';
-    case 'MARKET':
-      throw new Error('a market order never rests');
-  }
 }
 
 /**

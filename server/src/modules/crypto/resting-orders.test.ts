@@ -9,7 +9,7 @@ import { topics } from '../../pubsub/topics';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { cryptoOf } from './index';
-import type { ManualTick } from './matcher';
+import type { ManualTick } from '../../trading';
 import {
   SETUP_TIMEOUT_MS,
   TEST_ENV,

@@ -11,10 +11,7 @@ import type { PasarApp } from '../../app';
 import type { AccountRef } from '../../ledger/api';
 import type { TestUser } from '../../testing/auth-fixture';
 import { fund, verifiedUser } from '../fx-wallet/test-support';
-import type { ManualTick } from './matcher';
-import { groupNeeds } from './order-plan';
-import { shapeOf } from './order-view';
-import { createCryptoRepo } from './repo';
+import { createOrdersRepo, shapeOf, type ManualTick } from '../../trading';
 
 export { SETUP_TIMEOUT_MS } from '../account/test-support';
 
@@ -86,11 +83,10 @@ export async function expectReconciled(app: PasarApp, userIds: readonly string[]
   const audit = await app.ledger.audit();
   const nonZero = Object.entries(audit.sums).filter(([, sum]) => !new Decimal(sum).isZero());
   expect({ nonZero, negative: audit.negativeUserAccounts, heldMismatch: audit.heldMismatch }).toEqual({ nonZero: [], negative: 0, heldMismatch: 0 });
-  const repo = createCryptoRepo(app.database.db);
-  const settings = app.config.crypto;
-  const rates = { feeRate: settings.feeRate, buyTaxRate: settings.buyTaxRate, sellTaxRate: settings.sellTaxRate };
+  const repo = createOrdersRepo(app.database.db);
+  const rules = app.trading.rules('CRYPTO');
   for (const userId of userIds) {
-    const open = await repo.openOf(userId);
+    const open = await repo.openOf(userId, 'CRYPTO');
     const groups = new Map<string, typeof open>();
     for (const order of open) {
       const key = order.holdId ?? `none:${order.id}`;
@@ -99,7 +95,7 @@ export async function expectReconciled(app: PasarApp, userIds: readonly string[]
     const expected = new Map<string, Decimal>();
     const found: { order: string; needs: string; remaining: string | null }[] = [];
     for (const [holdId, legs] of groups) {
-      const needs = groupNeeds(legs.map(shapeOf), settings, rates);
+      const needs = rules.holdNeeds(legs.map(shapeOf));
       const hold = holdId.startsWith('none:') ? null : await app.ledger.getHold(holdId);
       found.push({ order: legs.map((l) => l.id).join('+'), needs, remaining: hold?.status === 'ACTIVE' ? new Decimal(hold.remaining).toFixed() : null });
       const currency = legs[0]!.side === 'BUY' ? 'IDR' : legs[0]!.asset;

@@ -1,41 +1,32 @@
-// Changes to orders inside ONE ledger transaction: every status change through the state table,
-// every row update conditional on the version read under the row lock, fills as one ledger transfer
-// each (key `crypto-fill:<orderId>:<n>`) with their ``fills` row, holds taken, captured and
-// released with the orders that own them. The service and the matcher open the transaction; this
-// records what changed so they can publish it after the commit.
-import type { FeeRates } from '@pasar/shared/trading';
+// Changes to orders inside ONE ledger transaction, for every market: every status change through
+// the state table, every row update conditional on the version read under the row lock, fills as
+// one ledger transfer each (key `<rules.keys.fill>:<orderId>:<n>`, legs from the market's rules)
+// with their `fills` row, holds taken, captured and released with the orders that own them. The
+// engine and the matcher open the transaction; this records what changed so they can publish it
+// after the commit.
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { AccountRef, InsufficientFunds, LedgerOps, TransferLeg } from '../../ledger/api';
-import type { PasarDb } from '../../db/database';
-import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type LevelFill, type OrderEvent } from '../../trading';
-import { fillNumbers, type FillNumbers } from './fill-numbers';
-import { groupNeeds, type CryptoSettings } from './order-plan';
+import type { LedgerOps } from '../ledger/api';
+import type { PasarDb } from '../db/database';
+import type { LevelFill } from './book-walk';
+import type { FillNumbers, MarketRules } from './market-rules';
+import type { Market } from './order-model';
+import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
 import { shapeOf, stateOf } from './order-view';
-import { createCryptoRepo, type CryptoRepo, type OrderChange } from './repo';
-import type { FillRow, NewOrderRow, OrderRow } from './tables';
+import { createOrdersRepo, type OrdersRepo } from './repo';
+import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
 
 /** The row moved on since it was read (another instance, or a concurrent call): roll back. */
 export class OrderChanged extends Error {
   constructor(readonly orderId: string) {
-    super(`crypto order ${orderId} changed concurrently`);
+    super(`order ${orderId} changed concurrently`);
     this.name = 'OrderChanged';
   }
-}
-
-export const cashOf = (userId: string): AccountRef => ({ userId, currency: 'IDR', purpose: 'CASH' });
-export const spotOf = (userId: string, asset: string): AccountRef => ({ userId, currency: asset, purpose: 'SPOT' });
-export const holdAccountOf = (order: Pick<OrderRow, 'userId' | 'side' | 'asset'>): AccountRef =>
-  order.side === 'BUY' ? cashOf(order.userId) : spotOf(order.userId, order.asset);
-
-/** The ledger's refusals as the catalogue's codes: 9504 for crypto units, 1115 for IDR. */
-export function ledgerCode(error: InsufficientFunds): '9504' | '1115' {
-  return 'purpose' in error.account && error.account.purpose === 'SPOT' ? '9504' : '1115';
 }
 
 export type Ops = LedgerOps & { readonly db: PasarDb };
 
 export class OrderTx {
-  readonly repo: CryptoRepo;
+  readonly repo: OrdersRepo;
   /** Orders as they are after this transaction, by id. */
   readonly changed = new Map<string, OrderRow>();
   /** Currencies whose balances this transaction changed, by user. */
@@ -44,10 +35,9 @@ export class OrderTx {
 
   constructor(
     readonly ops: Ops,
-    private readonly settings: CryptoSettings,
-    private readonly rates: FeeRates,
+    private readonly rulesOf: (market: Market) => MarketRules,
   ) {
-    this.repo = createCryptoRepo(ops.db);
+    this.repo = createOrdersRepo(ops.db);
   }
 
   touched(userId: string, ...currencies: string[]): void {
@@ -80,7 +70,7 @@ export class OrderTx {
    * the fill row and the order's new figures; FILL when `complete`, else PARTIAL_FILL.
    */
   async fill(order: OrderRow, levels: readonly LevelFill[], complete: boolean): Promise<OrderRow> {
-    const n = fillNumbers(order, levels, this.rates);
+    const n = this.rulesOf(order.market).fillNumbers(order, levels);
     await this.book(order, n);
     const updated = await this.transition(order, [complete ? 'FILL' : 'PARTIAL_FILL'], { ...n.after, fillCount: order.fillCount + 1 });
     if (!updated.isOpen) await this.settleHold([updated]);
@@ -93,7 +83,7 @@ export class OrderTx {
    */
   async placeFilled(row: Omit<NewOrderRow, 'status' | 'exchangeStatus' | 'isOpen'> & { id: string }, levels: readonly LevelFill[]): Promise<OrderRow> {
     const zero = { filledQuantity: '0', filledAmount: '0', fee: '0', tax: '0', total: '0' };
-    const n = fillNumbers({ side: row.side, ...zero }, levels, this.rates);
+    const n = this.rulesOf(row.market).fillNumbers({ side: row.side, ...zero }, levels);
     const state = applyEvents(INITIAL_ORDER_STATE, 'PLACE', 'SEND', 'FILL');
     const [inserted] = await this.repo.insertOrders([
       { ...row, ...n.after, fillCount: 1, status: state.status, exchangeStatus: state.exchangeStatus, isOpen: isOpen(state) },
@@ -103,25 +93,9 @@ export class OrderTx {
     return order;
   }
 
-  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its ``fills` row. */
+  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its `fills` row. */
   private async book(order: OrderRow, n: FillNumbers): Promise<void> {
-    const user = order.userId;
-    const cash = cashOf(user);
-    const spot = spotOf(user, order.asset);
-    const inventory = (currency: string): AccountRef => ({ house: 'INVENTORY', currency });
-    const positive = (v: string) => new TradingDecimal(v).gt(0);
-    const legs: TransferLeg[] = [];
-    if (order.side === 'BUY') {
-      if (positive(n.amount)) legs.push({ from: cash, to: inventory('IDR'), amount: n.amount });
-      if (positive(n.fee)) legs.push({ from: cash, to: { house: 'FEES', currency: 'IDR' }, amount: n.fee });
-      if (positive(n.tax)) legs.push({ from: cash, to: { house: 'TAX_PAYABLE', currency: 'IDR' }, amount: n.tax });
-      legs.push({ from: inventory(order.asset), to: spot, amount: n.quantity });
-    } else {
-      legs.push({ from: spot, to: inventory(order.asset), amount: n.quantity });
-      if (positive(n.amount)) legs.push({ from: inventory('IDR'), to: cash, amount: n.amount });
-      if (positive(n.fee)) legs.push({ from: cash, to: { house: 'FEES', currency: 'IDR' }, amount: n.fee });
-      if (positive(n.tax)) legs.push({ from: cash, to: { house: 'TAX_PAYABLE', currency: 'IDR' }, amount: n.tax });
-    }
+    const rules = this.rulesOf(order.market);
     // Capture what the hold covers; anything beyond it (a stop that gapped past its band) comes
     // from the available balance, or the transfer is refused.
     const captureHolds: { holdId: string; amount: string }[] = [];
@@ -134,19 +108,21 @@ export class OrderTx {
       }
     }
     const transfer = await this.ops.transfer({
-      key: `crypto-fill:${order.id}:${order.fillCount + 1}`,
+      key: `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`,
       kind: 'ORDER_FILL',
-      legs,
+      legs: rules.fillLegs(order, n),
       captureHolds,
       memo: { orderId: order.id, symbol: order.symbol, side: order.side, quantity: n.quantity, price: n.price },
     });
     // The key is new for every fill of a row at this version: a replay means the row is stale.
     if (transfer.replayed) throw new OrderChanged(order.id);
     const fill = await this.repo.insertFill({
+      market: order.market,
       orderId: order.id,
-      userId: user,
+      userId: order.userId,
       symbol: order.symbol,
       asset: order.asset,
+      currency: order.currency,
       side: order.side,
       quantity: n.quantity,
       price: n.price,
@@ -157,7 +133,7 @@ export class OrderTx {
       transferId: transfer.id,
     });
     this.fills.push(fill);
-    this.touched(user, 'IDR', order.asset);
+    this.touched(order.userId, ...rules.fillCurrencies(order));
   }
 
   /** Cancels the open ones of `orders` (an order and its OCO sibling) and releases their hold. */
@@ -205,13 +181,15 @@ export class OrderTx {
     const open = legs.filter((o) => o.isOpen);
     const first = open[0];
     if (!first) return null;
-    const needs = groupNeeds(open.map(shapeOf), this.settings, this.rates);
+    const rules = this.rulesOf(first.market);
+    const needs = rules.holdNeeds(open.map(shapeOf));
     const current = first.holdId ? await this.ops.getHold(first.holdId) : null;
     if (current?.status === 'ACTIVE' && new TradingDecimal(current.remaining).eq(needs)) return { holdId: current.id, amount: current.amount };
     if (current?.status === 'ACTIVE') await this.ops.release(current.id);
-    this.touched(first.userId, first.side === 'BUY' ? 'IDR' : first.asset);
+    const account = rules.holdAccount(first);
+    this.touched(first.userId, account.currency);
     if (!new TradingDecimal(needs).gt(0)) return null;
-    const hold = await this.ops.hold({ key, account: holdAccountOf(first), amount: needs, reason: 'ORDER', ref: first.ocoGroupId ?? first.id });
+    const hold = await this.ops.hold({ key, account, amount: needs, reason: 'ORDER', ref: first.ocoGroupId ?? first.id });
     return { holdId: hold.id, amount: hold.amount };
   }
 }

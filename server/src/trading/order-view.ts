@@ -1,8 +1,9 @@
-// An order row as the contract's CryptoOrder (decimal strings without trailing zeros, ISO times).
-import type { CryptoOrder, ExchangeOrderStatus, OrderStatus } from '@pasar/shared/contract';
+// An order row as the contract's `Order` (decimal strings without trailing zeros, ISO times), its
+// place in the state table, and its figures as the rules' hold math reads them.
+import type { ExchangeOrderStatus, Order, OrderStatus } from '@pasar/shared/contract';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { OrderState } from '../../trading';
-import type { OrderShape } from './order-plan';
+import type { OrderShape } from './order-model';
+import type { OrderState } from './order-states';
 import type { OrderRow } from './tables';
 
 const num = (v: string): string => plain(new TradingDecimal(v));
@@ -27,12 +28,13 @@ export const shapeOf = (row: OrderRow): OrderShape => ({
   total: row.total,
 });
 
-export function toCryptoOrder(row: OrderRow, pricePrecision: number): CryptoOrder {
+/** The view of an order; `pricePrecision` rounds its average price (two more places than the market's). */
+export function toOrder(row: OrderRow, pricePrecision: number): Order {
   const filled = new TradingDecimal(row.filledQuantity);
   return {
     id: row.id,
-    market: 'CRYPTO',
-    currency: 'IDR',
+    market: row.market,
+    currency: row.currency,
     symbol: row.symbol,
     side: row.side,
     orderType: row.orderType,
@@ -57,6 +59,9 @@ export function toCryptoOrder(row: OrderRow, pricePrecision: number): CryptoOrde
     ocoLeg: row.ocoLeg,
     triggeredAt: row.triggeredAt ? row.triggeredAt.toISOString() : null,
     reason: row.reason,
+    ...(row.tradingHours !== null ? { tradingHours: row.tradingHours } : {}),
+    ...(row.expiresAt !== null ? { expiresAt: row.expiresAt.toISOString() } : {}),
+    ...(row.leverage !== null ? { leverage: num(row.leverage) } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
