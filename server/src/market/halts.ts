@@ -15,8 +15,8 @@ export interface HaltRow {
 
 export interface HaltsRepo {
   openHalts(): Promise<HaltRow[]>;
-  /** Opens a halt; an already halted symbol keeps its halt with the new reason. */
-  halt(symbol: string, title: string, description: string): Promise<HaltRow>;
+  /** Opens a halt at `at` (default the database's now); an already halted symbol keeps its halt with the new reason. */
+  halt(symbol: string, title: string, description: string, at?: Date): Promise<HaltRow>;
   /** Closes the open halt; false when the symbol was not halted. */
   resume(symbol: string): Promise<boolean>;
 }
@@ -48,6 +48,8 @@ export class HaltRegistry {
     private readonly cacheMs: number,
     private readonly now: () => number = Date.now,
     private readonly onError: (error: unknown) => void = () => undefined,
+    /** The market clock: a halt begins at its instant (the cache's age is wall time, `now`). */
+    private readonly marketNow: () => number = now,
   ) {}
 
   /** The halt of a symbol from the in-memory copy (refreshed in the background when stale). */
@@ -92,7 +94,7 @@ export class HaltRegistry {
   }
 
   async halt(symbol: string, title: string, description: string): Promise<HaltState> {
-    const row = await this.repo.halt(symbol, title, description);
+    const row = await this.repo.halt(symbol, title, description, new Date(this.marketNow()));
     const state = toState(row);
     this.current.set(symbol, state);
     this.emit({ symbol, halted: true, halt: state });
@@ -154,9 +156,10 @@ export function createHaltsRepo(db: PasarDb): HaltsRepo {
       );
       return result.rows.map(mapHalt);
     },
-    async halt(symbol, title, description) {
+    async halt(symbol, title, description, at) {
       const result = await db.execute<Record<string, unknown>>(sql`
-        insert into market_halts (symbol, title, description) values (${symbol}, ${title}, ${description})
+        insert into market_halts (symbol, title, description, halted_at)
+        values (${symbol}, ${title}, ${description}, coalesce(${at?.toISOString() ?? null}::timestamptz, now()))
         on conflict (symbol) where resumed_at is null
         do update set title = excluded.title, description = excluded.description
         returning symbol, title, description, halted_at`);

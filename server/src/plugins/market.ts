@@ -20,8 +20,12 @@ export const marketPlugin = fp(
     const clock = new MarketClock({ adjustable: app.config.mode !== 'production', store: createClockStore(app.database.db) });
     await clock.load();
     const simulator = new MarketSimulator({ seed: settings.seed, now: () => clock.now() });
-    const halts = new HaltRegistry(createHaltsRepo(app.database.db), settings.haltCacheMs, Date.now, (err) =>
-      app.log.warn({ err }, 'reading trading halts failed'),
+    const halts = new HaltRegistry(
+      createHaltsRepo(app.database.db),
+      settings.haltCacheMs,
+      Date.now,
+      (err) => app.log.warn({ err }, 'reading trading halts failed'),
+      () => clock.now(),
     );
     await halts.refresh();
     app.decorate('market', new MarketRuntime(simulator, halts, clock));

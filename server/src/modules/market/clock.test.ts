@@ -54,6 +54,20 @@ describe('the market clock control', () => {
     expect(Math.abs(t.app.market.now() - Date.now())).toBeLessThan(60_000);
   });
 
+  it('starts a halt at the market instant: the halted symbol stays as it was then', async () => {
+    await setClock({ at: '2026-11-30T11:00:00-05:00', frozen: true });
+    const ticker = async () => successEnvelope(Ticker).parse((await t.app.inject({ method: 'GET', url: `${MARKET_PATHS.ticker}?symbol=MSFT` })).json()).data;
+    const before = await ticker();
+    const halted = await t.app.inject({ method: 'POST', url: MARKET_PATHS.adminHalt, headers: admin(t.app), payload: { symbol: 'MSFT' } });
+    expect(halted.json()).toMatchObject({ data: { halted: true, haltedAt: '2026-11-30T16:00:00.000Z' } });
+    await setClock({ at: '2026-11-30T14:00:00-05:00', frozen: true });
+    const after = await ticker();
+    expect(after.marketState).toBe('HALTED');
+    expect(after.price).toBe(before.price);
+    await t.app.inject({ method: 'POST', url: MARKET_PATHS.adminResume, headers: admin(t.app), payload: { symbol: 'MSFT' } });
+    expect((await ticker()).marketState).toBe('OPEN');
+  });
+
   it('runs on from the set instant unless frozen', async () => {
     await setClock({ at: EARLY_CLOSE_MINUS_ONE });
     const view = await showClock();
