@@ -149,14 +149,11 @@ export type InstrumentKindValue = MarketId | WatchedKind;
 export const SESSION_MARKETS = MARKET_LIST.flatMap((market) => (market.sessionTimeZone ? [market.assetType] : []));
 export type SessionMarketValue = Extract<Entry, { sessionTimeZone: string }>['assetType'];
 
-const byAssetType = new Map<string, Entry>(MARKET_LIST.map((market) => [market.assetType, market]));
-const byCategory = new Map<string, Entry>(MARKET_LIST.map((market) => [market.symbolCategory, market]));
-
 /** The market of a wire asset type ('IDSS' → IDX). */
-export const marketOfAssetType = (assetType: AssetTypeValue): Entry => byAssetType.get(assetType)!;
+export const marketOfAssetType = (assetType: AssetTypeValue): Entry => MARKET_LIST.find((market) => market.assetType === assetType)!;
 
 /** The market of a symbol-info category ('CRYPTO_FUTURES' → perps). */
-export const marketOfCategory = (category: SymbolCategoryValue): Entry => byCategory.get(category)!;
+export const marketOfCategory = (category: SymbolCategoryValue): Entry => MARKET_LIST.find((market) => market.symbolCategory === category)!;
 
 /** The market an instrument kind belongs to (a US index: the US market). */
 export const marketOfKind = (kind: InstrumentKindValue): MarketId =>
