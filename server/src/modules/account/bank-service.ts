@@ -45,6 +45,11 @@ export function createBankService(deps: BankServiceDeps) {
 
     list,
 
+    /** The user's own account with that id, or null (another user's id is null too). */
+    async accountOf(userId: string, id: string): Promise<BankAccount | null> {
+      return (await list(userId)).find((account) => account.id === id) ?? null;
+    },
+
     async add(userId: string, body: AddBankAccountRequest): Promise<BankAccount> {
       const user = await repo.findUser(userId);
       if (!user) throw new AppError('009');

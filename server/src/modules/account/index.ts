@@ -2,6 +2,7 @@
 // `app.account.notify(userId, {type, title, body})` and `app.account.assertBappebtiAccepted(userId)`
 // (the module is a fastify-plugin so these decorators reach the modules registered after it; its
 // routes stay encapsulated). In development mode it also runs the KYC auto-approval sweep.
+import type { BankAccount } from '@pasar/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { preferLanguage } from '../../http/language';
@@ -21,6 +22,8 @@ export interface AccountApi {
   readonly assertBappebtiAccepted: (userId: string) => Promise<void>;
   /** Where uploaded files are kept. */
   readonly storage: FileStorage;
+  /** The user's own bank account with that id, or null (the wallet's cashouts). */
+  readonly bankAccountOf: (userId: string, bankAccountId: string) => Promise<BankAccount | null>;
   /** The birth date (YYYY-MM-DD) of the user's identity check, if they submitted one. */
   readonly birthDateOf: (userId: string) => Promise<string | null>;
 }
@@ -78,7 +81,13 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
     if (language === 'en' || language === 'id') preferLanguage(request, language);
   });
 
-  app.decorate('account', { notify, assertBappebtiAccepted: profile.assertBappebtiAccepted, storage, birthDateOf: kyc.birthDateOf });
+  app.decorate('account', {
+    notify,
+    assertBappebtiAccepted: profile.assertBappebtiAccepted,
+    storage,
+    bankAccountOf: banks.accountOf,
+    birthDateOf: kyc.birthDateOf,
+  });
 
   await app.register(accountRoutes, {
     profile,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import {
   INDONESIAN_BANKS,
+  type BankAccount,
   type Cashout,
   type CashoutAutoApprovalStatus,
   type CashoutBank,
@@ -20,7 +21,8 @@ import type { Notify } from '../account/notification-service';
 import { rupiahText } from './channels';
 import { wibDate } from '../../market/calendar/time';
 import { CASH, decimalText, isUuid, masked } from './money';
-import { createWalletRepo, UniqueViolation, type BankAccountRow, type CashoutRow, type WalletRepo, type WalletUser } from './repo';
+import type { WalletBankAccounts, WalletPeople, WalletUser } from './people';
+import { createWalletRepo, UniqueViolation, type CashoutRow, type WalletRepo } from './repo';
 
 export interface CashoutSettings {
   /** Whole Rupiah, as decimal strings. */
@@ -33,6 +35,10 @@ export interface CashoutSettings {
 
 export interface CashoutServiceDeps {
   readonly repo: WalletRepo;
+  /** The identity module's users (`app.identity`). */
+  readonly people: WalletPeople;
+  /** The account module's bank accounts (`app.account`). */
+  readonly bankAccounts: WalletBankAccounts;
   readonly ledger: Ledger;
   readonly notify: Notify;
   readonly settings: CashoutSettings;
@@ -76,11 +82,11 @@ export function toCashout(row: CashoutRow): Cashout {
 export const AUTO_APPROVER = 'auto';
 
 export function createCashoutService(deps: CashoutServiceDeps) {
-  const { repo, ledger, settings } = deps;
+  const { repo, people, ledger, settings } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function verifiedUser(userId: string): Promise<WalletUser> {
-    const user = await repo.user(userId);
+    const user = await people.userFacts(userId);
     if (!user) throw new AppError('009');
     if (user.kycStatus !== 'VERIFIED') throw new AppError('007');
     return user;
@@ -95,11 +101,11 @@ export function createCashoutService(deps: CashoutServiceDeps) {
   }
 
   /** The checks a request and its review share; the daily limit is checked again under the lock. */
-  async function check(userId: string, body: CashoutRequest): Promise<{ user: WalletUser; bank: BankAccountRow; amount: Decimal; used: Decimal }> {
+  async function check(userId: string, body: CashoutRequest): Promise<{ user: WalletUser; bank: BankAccount; amount: Decimal; used: Decimal }> {
     const user = await verifiedUser(userId);
     const amount = new Decimal(body.amount);
     if (amount.lt(settings.min)) throw new AppError('3501');
-    const bank = isUuid(body.bankAccountId) ? await repo.bankAccountOf(userId, body.bankAccountId) : null;
+    const bank = isUuid(body.bankAccountId) ? await deps.bankAccounts.bankAccountOf(userId, body.bankAccountId) : null;
     if (!bank) throw new AppError('3502');
     const used = new Decimal(await repo.usedOn(userId, wibDate(now())));
     if (used.plus(amount).gt(settings.dailyLimit)) throw new AppError('008');
@@ -180,7 +186,7 @@ export function createCashoutService(deps: CashoutServiceDeps) {
     },
 
     async autoApprovalStatus(userId: string): Promise<CashoutAutoApprovalStatus> {
-      const user = await repo.user(userId);
+      const user = await people.userFacts(userId);
       if (!user) throw new AppError('009');
       return { enabled: autoApprovalEnabled(user), maxAmount: settings.autoApproveMax };
     },
@@ -274,7 +280,12 @@ export function createCashoutService(deps: CashoutServiceDeps) {
     },
 
     async pending(): Promise<(Cashout & { phone: string })[]> {
-      return (await repo.pendingCashouts(PENDING_LIMIT)).map((row) => ({ ...toCashout(row), phone: row.phone }));
+      const rows = await repo.pendingCashouts(PENDING_LIMIT);
+      const users = await people.userFactsById(rows.map((row) => row.userId));
+      return rows.flatMap((row) => {
+        const user = users.get(row.userId);
+        return user ? [{ ...toCashout(row), phone: user.phone }] : [];
+      });
     },
 
     async approve(id: string, by: string): Promise<Cashout> {

@@ -34,6 +34,7 @@ const walletPlugin: FastifyPluginAsync = async (app) => {
   const accounts = createAccountService({ ledger: app.ledger, instrument: (symbol) => app.market.instrument(symbol) });
   const topups = createTopUpService({
     repo,
+    people: app.identity,
     ledger: app.ledger,
     notify,
     disabledChannels: settings.topupDisabledChannels,
@@ -42,6 +43,8 @@ const walletPlugin: FastifyPluginAsync = async (app) => {
   });
   const cashouts = createCashoutService({
     repo,
+    people: app.identity,
+    bankAccounts: app.account,
     ledger: app.ledger,
     notify,
     settings: {

@@ -1,26 +1,16 @@
-// The wallet module's only database access: top-ups, cashouts, the per-user cashout lock, and
-// reads of the user columns and bank accounts it needs (tables owned by identity and account).
+// The wallet module's only database access: top-ups, cashouts and the per-user cashout lock (the
+// users and their bank accounts are the identity and account modules': see people.ts).
 // Every function runs on the handle it was created with: `app.database.db`, or the transaction
 // of `app.ledger.transaction(ops => createWalletRepo(ops.db))` so these writes commit with the
 // ledger's.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
-import { bankAccounts } from '../account/tables';
-import { users } from '../identity/tables';
 import { cashouts, cashoutUserLocks, topups } from './tables';
 
 export type TopUpRow = typeof topups.$inferSelect;
 export type NewTopUp = Omit<TopUpRow, 'paidAt' | 'paymentReference' | 'paidLate' | 'transferId'>;
 export type CashoutRow = typeof cashouts.$inferSelect;
 export type NewCashout = Omit<CashoutRow, 'transferId' | 'rejectionReason' | 'decidedBy' | 'decidedAt'>;
-export type BankAccountRow = typeof bankAccounts.$inferSelect;
-
-export interface WalletUser {
-  readonly id: string;
-  readonly phone: string;
-  readonly kycStatus: string;
-  readonly createdAt: Date;
-}
 
 export class UniqueViolation extends Error {
   constructor(readonly constraint: string | undefined) {
@@ -50,22 +40,6 @@ export interface Decision {
 
 export function createWalletRepo(db: PasarDb) {
   return {
-    // ---- users and bank accounts (read only) ----
-    async user(userId: string): Promise<WalletUser | null> {
-      const [row] = await db
-        .select({ id: users.id, phone: users.phone, kycStatus: users.kycStatus, createdAt: users.createdAt })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row ?? null;
-    },
-    async bankAccountOf(userId: string, bankAccountId: string): Promise<BankAccountRow | null> {
-      const [row] = await db
-        .select()
-        .from(bankAccounts)
-        .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)));
-      return row ?? null;
-    },
-
     // ---- top-ups ----
     /** Inserts the top-up; an existing one with the same (user, request key) is returned instead. */
     async insertTopUp(row: NewTopUp): Promise<TopUpRow> {
@@ -156,15 +130,8 @@ export function createWalletRepo(db: PasarDb) {
     async listCashouts(userId: string, limit: number): Promise<CashoutRow[]> {
       return db.select().from(cashouts).where(eq(cashouts.userId, userId)).orderBy(desc(cashouts.createdAt)).limit(limit);
     },
-    async pendingCashouts(limit: number): Promise<(CashoutRow & { phone: string })[]> {
-      const rows = await db
-        .select({ cashout: cashouts, phone: users.phone })
-        .from(cashouts)
-        .innerJoin(users, eq(users.id, cashouts.userId))
-        .where(eq(cashouts.status, 'PENDING_REVIEW'))
-        .orderBy(cashouts.createdAt)
-        .limit(limit);
-      return rows.map((r) => ({ ...r.cashout, phone: r.phone }));
+    async pendingCashouts(limit: number): Promise<CashoutRow[]> {
+      return db.select().from(cashouts).where(eq(cashouts.status, 'PENDING_REVIEW')).orderBy(cashouts.createdAt).limit(limit);
     },
     /**
      * The cashout while it still waits for review, locked until the transaction ends; null once

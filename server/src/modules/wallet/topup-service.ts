@@ -16,10 +16,13 @@ import type { Ledger, TransferLeg } from '../../ledger/api';
 import type { Notify } from '../account/notification-service';
 import { CHANNELS, channelSpec, paymentSteps, presetAmounts, rupiahText, toMethod, newPaymentCode, type ChannelSpec } from './channels';
 import { CASH, decimalText, isUuid } from './money';
+import type { WalletPeople } from './people';
 import { createWalletRepo, UniqueViolation, type TopUpRow, type WalletRepo } from './repo';
 
 export interface TopUpServiceDeps {
   readonly repo: WalletRepo;
+  /** The identity module's users (`app.identity`). */
+  readonly people: Pick<WalletPeople, 'userFacts'>;
   readonly ledger: Ledger;
   readonly notify: Notify;
   readonly disabledChannels: readonly TopUpChannel[];
@@ -96,7 +99,7 @@ export function createTopUpService(deps: TopUpServiceDeps) {
      * x-request-id): the same key again answers the first top-up; with another channel or amount, 042.
      */
     async create(userId: string, body: CreateTopUpRequest, requestKey: string): Promise<TopUp> {
-      const user = await repo.user(userId);
+      const user = await deps.people.userFacts(userId);
       if (!user) throw new AppError('009');
       // Indonesian brokers may only take money from an identified customer (KYC before funding).
       if (user.kycStatus !== 'VERIFIED') throw new AppError('007');

@@ -273,6 +273,7 @@ describe('top-up', () => {
     const topUp = topUpOf(await createTopUp(t.app, payer, '75000', 'DANA'));
     const later = createTopUpService({
       repo: createWalletRepo(t.app.database.db),
+      people: t.app.identity,
       ledger: t.app.ledger,
       notify: async () => null,
       disabledChannels: [],
