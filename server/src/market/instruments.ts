@@ -1,8 +1,14 @@
 // Builds the instrument catalogue (the contract's Instrument) and each instrument's model
 // parameters for the simulator from the rows of ./data/catalogue.ts.
-import { marketIconPath, type Instrument } from '@pasar/shared/contract';
+import { marketIconPath, MARKETS, marketOfKind, type Instrument, type InstrumentKindValue } from '@pasar/shared/contract';
 import { CRYPTO_ROWS, IDX_ROWS, PERP_ROWS, US_INDEX_ROWS, US_ROWS, type CryptoCategory } from './data/catalogue';
 import { idxTickSize } from './idx-rules';
+
+/** An instrument's kind and what its market (the market registry's entry) says of it. */
+const marketFields = (kind: InstrumentKindValue) => {
+  const market = MARKETS[marketOfKind(kind)];
+  return { kind, assetType: market.assetType, quoteCurrency: market.quoteCurrency };
+};
 
 /** The USD/IDR level at the anchor date. */
 export const USD_IDR_ANCHOR = 16_300;
@@ -137,11 +143,9 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol,
       id: i + 1,
-      kind: 'crypto',
-      assetType: 'CRYPTO',
+      ...marketFields('crypto'),
       shortName: base,
       name,
-      quoteCurrency: 'IDR',
       sector: category,
       pricePrecision,
       tickSize: fmtStep(tick),
@@ -186,11 +190,9 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol,
       id: i + 1,
-      kind: 'perps',
-      assetType: 'PERPS',
+      ...marketFields('perps'),
       shortName: base,
       name: `${row[1]} Perpetual`,
-      quoteCurrency: 'USDT',
       sector: row[5],
       pricePrecision: pp,
       tickSize: fmtStep(tick),
@@ -232,11 +234,9 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol: ticker,
       id: i + 1,
-      kind: 'usstock',
-      assetType: 'USSTOCK',
+      ...marketFields('usstock'),
       shortName: ticker,
       name,
-      quoteCurrency: 'USD',
       sector,
       pricePrecision: 2,
       tickSize: '0.01',
@@ -278,11 +278,9 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol,
       id: 1000 + i + 1,
-      kind: 'usindex',
-      assetType: 'USSTOCK',
+      ...marketFields('usindex'),
       shortName: symbol,
       name,
-      quoteCurrency: 'USD',
       sector: null,
       pricePrecision: 2,
       tickSize: '0.01',
@@ -326,11 +324,9 @@ export function buildCatalogue(): Catalogue {
     instruments.push({
       symbol: code,
       id: i + 1,
-      kind: 'idx',
-      assetType: 'IDSS',
+      ...marketFields('idx'),
       shortName: code,
       name,
-      quoteCurrency: 'IDR',
       sector,
       pricePrecision: 0,
       tickSize: String(tick),
