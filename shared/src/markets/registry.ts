@@ -155,9 +155,11 @@ export const marketOfAssetType = (assetType: AssetTypeValue): Entry => MARKET_LI
 /** The market of a symbol-info category ('CRYPTO_FUTURES' → perps). */
 export const marketOfCategory = (category: SymbolCategoryValue): Entry => MARKET_LIST.find((market) => market.symbolCategory === category)!;
 
+/** Watched kinds are charted, never traded. */
+export const isWatchedKind = (kind: InstrumentKindValue): kind is WatchedKind => Object.prototype.hasOwnProperty.call(WATCHED_KINDS, kind);
+
 /** The market an instrument kind belongs to (a US index: the US market). */
-export const marketOfKind = (kind: InstrumentKindValue): MarketId =>
-  kind in WATCHED_KINDS ? WATCHED_KINDS[kind as WatchedKind].market : (kind as MarketId);
+export const marketOfKind = (kind: InstrumentKindValue): MarketId => (isWatchedKind(kind) ? WATCHED_KINDS[kind].market : kind);
 
 /** The session market of a market (its wire asset type), or null when it trades around the clock. */
 export const sessionMarketOf = (id: MarketId): SessionMarketValue | null => {
@@ -167,7 +169,7 @@ export const sessionMarketOf = (id: MarketId): SessionMarketValue | null => {
 
 /** The asset page path segment of an instrument kind; null when it has no asset page. */
 export const assetPathOf = (kind: InstrumentKindValue): string | null =>
-  kind in WATCHED_KINDS ? WATCHED_KINDS[kind as WatchedKind].assetPath : MARKETS[kind as MarketId].assetPath;
+  isWatchedKind(kind) ? WATCHED_KINDS[kind].assetPath : MARKETS[kind].assetPath;
 
 /** The instrument kind of an asset page path segment ('usindex' → usindex); undefined when none. */
 export const kindOfAssetPath = (segment: string): InstrumentKindValue | undefined =>
@@ -179,8 +181,6 @@ export function assetPagePath(kind: InstrumentKindValue, symbol: string, assetId
   return segment === null ? null : `/asset/${segment}/${encodeURIComponent(symbol)}/${assetId}`;
 }
 
-/** Watched kinds are charted, never traded. */
-export const isWatchedKind = (kind: InstrumentKindValue): boolean => kind in WATCHED_KINDS;
 
 /** §5: the market a symbol's marker names ("-IDR" crypto, "-PERP" perps, -IDR first), case-insensitive; null without one. */
 export function markedMarketOf(symbol: string): MarketId | null {
