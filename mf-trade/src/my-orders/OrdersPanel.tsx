@@ -134,7 +134,7 @@ export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrec
         caption={t('orders.openCaption', { symbol })}
         actions={(order) => (
           <Actions>
-            {amendablePrices(order).length > 0 && (
+            {market === 'CRYPTO' && amendablePrices(order).length > 0 && (
               <Button size="sm" variant="ghost" onClick={() => amend(order)} aria-label={t('orders.amendNamed', { what: describe(order) })}>
                 {t('orders.amend')}
               </Button>
@@ -258,6 +258,12 @@ function OrdersTable({ orders, f, caption, actions }: { orders: readonly CryptoO
               <td>
                 <Side $side={order.side}>{t(`ticket.side${order.side}`)}</Side> {t(`orderType.${order.orderType}`)}
                 {order.ocoLeg && <Small>{t(`orders.leg.${order.ocoLeg}`)}</Small>}
+                {order.market === 'USSTOCK' && order.orderType !== 'MARKET' && (
+                  <Small data-testid="order-terms">
+                    {t(`timeInForce.${order.timeInForce}`)}
+                    {order.tradingHours && order.tradingHours !== 'REGULAR_HOURS' ? ` · ${t('ticket.extendedHours')}` : ''}
+                  </Small>
+                )}
               </td>
               <td data-num="">
                 {order.limitPrice && <span>{f.price(order.limitPrice)}</span>}
