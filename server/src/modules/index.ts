@@ -11,6 +11,7 @@ import { walletModule } from './wallet';
 import { fxWalletModule } from './fx-wallet';
 import { cryptoModule } from './crypto';
 import { portfolioModule } from './portfolio';
+import { usStockModule } from './us-stock';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -23,5 +24,6 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   walletModule,
   fxWalletModule,
   cryptoModule,
+  usStockModule,
   portfolioModule,
 ];

@@ -20,6 +20,8 @@ export const US_STOCK_PATHS = {
   marketStatus: '/api/global-stock/market-status',
   /** GET ?scope=open|history&stockId=&page=&size=: the user's US orders (newest first). */
   orders: '/api/global-stock/orders',
+  /** GET /:stockId: holding details (usStockHoldingPath). */
+  holdings: '/api/global-stock/holdings',
 } as const;
 
 /** `/api/global-stock/orders/:id` (GET one; PATCH UsStockAmendRequest amends an open order). */
@@ -28,7 +30,7 @@ export const usStockOrderPath = (id: string): string => `${US_STOCK_PATHS.orders
 export const usStockOrderCancelPath = (id: string): string => `${usStockOrderPath(id)}/cancel`;
 /** `/api/global-stock/holdings/:stockId` (GET): quantityAvailableForSale and intradayQuantityAvailableForSale. */
 export const usStockHoldingPath = (stockId: number | string): string =>
-  `/api/global-stock/holdings/${encodeURIComponent(String(stockId))}`;
+  `${US_STOCK_PATHS.holdings}/${encodeURIComponent(String(stockId))}`;
 
 /** The US session an instant falls in (New York time, NYSE calendar). */
 export const US_SESSIONS = ['PRE_MARKET', 'REGULAR', 'POST_MARKET', 'CLOSED'] as const;

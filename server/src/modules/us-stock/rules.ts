@@ -88,7 +88,9 @@ const FIELDS: Record<OrderSpec['orderType'], readonly PriceField[]> = {
 export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
   readonly fees: UsFees;
   readonly step: string;
+  readonly settings: UsStockConfig;
   byStockId(stockId: number): Instrument;
+  lastPrice(symbol: string): string;
 } {
   const { market, settings } = deps;
   const fees: UsFees = settings;
@@ -127,10 +129,10 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
     const filled = D(order.filledQuantity);
     if (order.side === 'SELL') return TradingDecimal.max(D(order.execQuantity ?? '0').minus(filled), D('0'));
     const paid = D(order.total);
-    // By amount (a queued market buy, a stop buy by amount, a queued market buy by quantity's reserve).
-    if (order.execQuantity === null || (order.orderType === 'MARKET' && order.amount !== null)) {
-      return TradingDecimal.max(D(order.amount ?? '0').minus(paid), D('0'));
-    }
+    // By amount (a queued market buy by amount, a stop buy by amount): what is left of the amount.
+    if (order.execQuantity === null) return TradingDecimal.max(D(order.amount ?? '0').minus(paid), D('0'));
+    // A queued market buy by quantity is held at placement (plan) and executes whole at the open.
+    if (order.orderType === 'MARKET') throw new Error('a queued market buy by quantity is held once, when placed');
     const rest = D(order.execQuantity).minus(filled);
     const behaviour = behaviourOf(order);
     const price = behaviour === 'STOP_MARKET' ? banded(order.stopPrice as string) : D(order.limitPrice as string);
@@ -229,18 +231,18 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
     const charges = usCharges(spec.side, estimateQuantity.times(spec.orderType === 'MARKET' ? last : ref), estimateQuantity, fees);
     if (spec.inputType === 'quantity' && D(charges.amount).lt(settings.minOrderAmount)) throw minimum('quantity', language);
 
-    // A queued market buy by quantity reserves (and records as its amount) the most it may cost.
-    let planned: OrderSpec = { ...spec, [spec.inputType]: plain(size) };
-    if (spec.orderType === 'MARKET' && spec.side === 'BUY' && spec.inputType === 'quantity') {
-      planned = { ...planned, amount: usCharges('BUY', size.times(ref), size, fees).total };
-    }
+    const planned: OrderSpec = { ...spec, [spec.inputType]: plain(size) };
     const legs: LegPlan[] = ocoSell
       ? [
           { ocoLeg: 'TAKE_PROFIT', limitPrice: spec.takeProfit as string, stopPrice: null },
           { ocoLeg: 'STOP_LOSS', limitPrice: null, stopPrice: spec.stopLoss as string },
         ]
       : [{ ocoLeg: null, limitPrice: spec.limitPrice ?? null, stopPrice: spec.stopPrice ?? null }];
-    const needs = holdNeeds(
+    // A queued market buy by quantity holds the most it may cost: the quantity at the banded last price.
+    const queuedBuyByQuantity = spec.orderType === 'MARKET' && spec.side === 'BUY' && spec.inputType === 'quantity';
+    const needs = queuedBuyByQuantity
+      ? usCharges('BUY', size.times(ref), size, fees).total
+      : holdNeeds(
       legs.map((leg) => ({
         side: spec.side,
         orderType: spec.orderType,
@@ -332,7 +334,9 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
     keys: { fill: 'us-fill', hold: 'us-hold' },
     fees,
     step,
+    settings,
     instrument,
+    lastPrice: (symbol: string) => market.ticker(symbol).price,
     byStockId(stockId: number): Instrument {
       const inst = market.instruments().find((i) => i.kind === 'usstock' && i.id === stockId);
       if (!inst) throw new AppError('003');
