@@ -57,7 +57,7 @@ export const sweepIntervalMs = (delaySeconds: number): number => Math.min(5000, 
 
 const accountPlugin: FastifyPluginAsync = async (app) => {
   const settings = app.config.account;
-  const repo = createAccountRepo(app.database.db);
+  const repo = createAccountRepo(app.database.db, app.identity.userRecords);
   const storage = createFolderStorage(settings.uploadsDir);
   const notifications = createNotificationService({
     repo,

@@ -52,7 +52,7 @@ describe('a second user cannot reach the first user’s account data', () => {
       });
     }
     bankIds = successEnvelope(BankAccountList).parse((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.bankAccounts, headers: owner.headers })).json()).data.map((a) => a.id);
-    const service = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db), telegramBotUsername: 'x' });
+    const service = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords), telegramBotUsername: 'x' });
     await service.notify(owner.userId, { type: 'DEPOSIT', title: 'Top up', body: 'Rp50.000' });
     notificationIds = successEnvelope(NotificationPage).parse((await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.notifications, headers: owner.headers })).json()).data.items.map((n) => n.id);
     expect(bankIds).toHaveLength(2);

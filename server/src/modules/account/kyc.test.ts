@@ -84,6 +84,8 @@ describe('identity verification (KYC)', () => {
       submittedAt: null,
       reviewedAt: null,
       fullName: null,
+      address: null,
+      birthDate: null,
       gssKycStatus: 'NOT_SUBMITTED',
       gssRejectionReason: null,
       gssSubmittedAt: null,
@@ -229,6 +231,8 @@ describe('identity verification (KYC)', () => {
     it('approves through the command; approval notifies the user; a second approval finds nothing (2207)', async () => {
       expect(await run(kycCommand, ['approve', user.phone.replace('+62', '0')])).toEqual([`${user.phone}: identity VERIFIED`]);
       expect(await status()).toMatchObject({ status: 'VERIFIED', fullName: "Budi Santoso-O'Neil", reviewedAt: expect.any(String) });
+      // The US-stock declaration starts from the verified address and birth date, not only the name.
+      expect(await status()).toMatchObject({ address: VALID_KYC_FIELDS.address, birthDate: VALID_KYC_FIELDS.birthDate });
       const page = await notifications();
       expect(page.items[0]).toMatchObject({ type: 'ACCOUNT', title: 'Identitas terverifikasi', readAt: null });
       await expect(run(kycCommand, ['approve', user.phone])).rejects.toThrow(/2207/);
@@ -300,7 +304,7 @@ describe('identity verification (KYC)', () => {
       const body = multipart(VALID_KYC_FIELDS, [ktpFile(), selfieFile()]);
       const response = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.kyc, payload: body.payload, headers: { ...other.headers, ...body.headers } });
       expect(response.statusCode).toBe(200);
-      const repo = createAccountRepo(t.testDatabase.database.db);
+      const repo = createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords);
       const notified: string[] = [];
       const later = () => new Date(Date.now() + 60_000);
       const make = () =>
@@ -312,7 +316,7 @@ describe('identity verification (KYC)', () => {
     });
 
     it('leaves young submissions alone, never sweeps in production, and sweeps on its own in development', async () => {
-      const repo = createAccountRepo(t.testDatabase.database.db);
+      const repo = createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords);
       const third = await signUpTestUser(t.app);
       const body = multipart(VALID_KYC_FIELDS, [ktpFile(), selfieFile()]);
       await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.kyc, payload: body.payload, headers: { ...third.headers, ...body.headers } });

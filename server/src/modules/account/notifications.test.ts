@@ -30,7 +30,7 @@ describe('notifications', () => {
     t = await createTestApp({ env: { KYC_AUTO_APPROVE_SECONDS: 'off', TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET, TELEGRAM_BOT_USERNAME: 'PasarTestBot' } });
     user = await signUpTestUser(t.app);
     other = await signUpTestUser(t.app);
-    service = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db), messages: t.app.messages, telegramBotUsername: 'PasarTestBot' });
+    service = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords), messages: t.app.messages, telegramBotUsername: 'PasarTestBot' });
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
@@ -146,7 +146,7 @@ describe('notifications', () => {
       const second = successEnvelope(TelegramDeeplinkResponse).parse((await send('POST', ACCOUNT_PATHS.telegramDeeplink, undefined, other)).json()).data;
       const tokenOf = (url: string) => new URL(url).searchParams.get('start')!;
       const late = createNotificationService({
-        repo: createAccountRepo(t.testDatabase.database.db),
+        repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords),
         telegramBotUsername: 'PasarTestBot',
         telegramWebhookSecret: WEBHOOK_SECRET,
         now: () => new Date(Date.now() + 11 * 60_000),
@@ -197,7 +197,7 @@ describe('notifications', () => {
       const base = Date.now();
       for (let i = 0; i < 5; i += 1) {
         const at = new Date(base + i * 1000);
-        const timed = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db), telegramBotUsername: 'x', now: () => at });
+        const timed = createNotificationService({ repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords), telegramBotUsername: 'x', now: () => at });
         await timed.notify(fresh.userId, { type: 'ORDER_FILLED', title: `Order ${i}`, body: i === 4 ? '<img src=x onerror=alert(1)>' : `filled ${i}` });
       }
       const first = await page('?page=0&size=2', fresh);

@@ -125,7 +125,7 @@ describe('profile', () => {
 
     it('records the Bappebti acceptance once; assertBappebtiAccepted answers 018 until then', async () => {
       const profile = createProfileService({
-        repo: createAccountRepo(t.testDatabase.database.db),
+        repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords),
         otp: { issue: async () => ({ expiresInSeconds: 0, resendInSeconds: 0 }), verify: async () => undefined },
         notify: async () => null,
       });

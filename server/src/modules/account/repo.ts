@@ -1,8 +1,12 @@
 // The account module's only database access: the user's profile columns, identity checks, bank
 // accounts, notification settings, the notification centre, Telegram links, feedback and
-// pending contact changes. Every query is scoped by the user id the caller owns.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+// pending contact changes. Every query is scoped by the user id the caller owns. The user's own
+// columns (profile, check statuses) live in identity's `users` table: this module changes them
+// through the identity service's user records, on its transaction where a change must commit with
+// its rows.
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
+import type { UserProfileRow, UserRecords } from '../identity';
 import {
   bankAccounts,
   contactChanges,
@@ -12,11 +16,11 @@ import {
   notifications,
   telegramLinks,
   telegramLinkTokens,
-  userColumns,
-  users,
 } from './tables';
 
-export type UserRow = Omit<typeof users.$inferSelect, 'pinHash' | 'pinFailedAttempts' | 'pinBlockedAt' | 'pinUpdatedAt'>;
+export type UserRow = UserProfileRow;
+/** The identity service's user records on a handle (`app.identity.userRecords`). */
+export type UserRecordsOn = (handle: PasarDb) => UserRecords;
 export type KycSubmissionRow = typeof kycSubmissions.$inferSelect;
 export type NewKycSubmission = Omit<typeof kycSubmissions.$inferInsert, 'kind' | 'status' | 'reviewedAt' | 'reviewedBy' | 'rejectionReason'>;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -79,66 +83,27 @@ async function rethrowUnique<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const kycColumn = (kind: KycKindValue) => (kind === 'kyc' ? 'kyc_status' : 'gss_kyc_status');
-
-export function createAccountRepo(db: PasarDb) {
+export function createAccountRepo(db: PasarDb, userRecords: UserRecordsOn) {
+  const users = userRecords(db);
+  /** Drizzle's transaction handle, as the user records take it. */
+  const asDb = (tx: unknown) => tx as PasarDb;
   return {
-    // ---- users ----
-    async findUser(userId: string): Promise<UserRow | null> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId));
-      return row ?? null;
-    },
-    async userLanguage(userId: string): Promise<string | null> {
-      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-      return row?.language ?? null;
-    },
-    async findUserByPhone(phone: string): Promise<UserRow | null> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.phone, phone));
-      return row ?? null;
-    },
-    async updateProfile(userId: string, changes: { name?: string; language?: string }, at: Date): Promise<void> {
-      await db.update(users).set({ ...changes, updatedAt: at }).where(eq(users.id, userId));
-    },
+    // ---- users (identity's table, through its user records) ----
+    findUser: (userId: string): Promise<UserRow | null> => users.profile(userId),
+    userLanguage: (userId: string): Promise<string | null> => users.language(userId),
+    findUserByPhone: (phone: string): Promise<UserRow | null> => users.profileByPhone(phone),
+    updateProfile: (userId: string, changes: { name?: string; language?: string }, at: Date): Promise<void> =>
+      users.updateProfile(userId, changes, at),
     /** The first acceptance is kept; accepting again answers it. */
-    async acceptBappebti(userId: string, at: Date): Promise<Date | null> {
-      const [row] = await db
-        .update(users)
-        .set({ bappebtiAcceptedAt: sql`coalesce(${users.bappebtiAcceptedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
-        .where(eq(users.id, userId))
-        .returning({ acceptedAt: users.bappebtiAcceptedAt });
-      return row?.acceptedAt ?? null;
-    },
-    async setTag(userId: string, tag: string, present: boolean, at: Date): Promise<string[]> {
-      const [row] = await db
-        .update(users)
-        .set({
-          tags: present
-            ? sql`case when ${tag} = any(${users.tags}) then ${users.tags} else array_append(${users.tags}, ${tag}) end`
-            : sql`array_remove(${users.tags}, ${tag})`,
-          updatedAt: at,
-        })
-        .where(eq(users.id, userId))
-        .returning({ tags: users.tags });
-      return row?.tags ?? [];
-    },
-    async emailTakenByOther(email: string, userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)));
-      return row !== undefined;
-    },
-    async phoneTakenByOther(phone: string, userId: string): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, userId)));
-      return row !== undefined;
-    },
+    acceptBappebti: (userId: string, at: Date): Promise<Date | null> => users.acceptBappebti(userId, at),
+    setTag: (userId: string, tag: string, present: boolean, at: Date): Promise<string[]> => users.setTag(userId, tag, present, at),
+    emailTakenByOther: (email: string, userId: string): Promise<boolean> => users.emailTakenByOther(email, userId),
+    phoneTakenByOther: (phone: string, userId: string): Promise<boolean> => users.phoneTakenByOther(phone, userId),
     async setEmail(userId: string, email: string, at: Date): Promise<void> {
-      await rethrowUnique(() =>
-        db.update(users).set({ email, emailVerifiedAt: at, updatedAt: at }).where(eq(users.id, userId)),
-      );
+      await rethrowUnique(() => users.setEmail(userId, email, at));
     },
     async setPhone(userId: string, phone: string, at: Date): Promise<void> {
-      await rethrowUnique(() => db.update(users).set({ phone, updatedAt: at }).where(eq(users.id, userId)));
+      await rethrowUnique(() => users.setPhone(userId, phone, at));
     },
 
     // ---- pending e-mail / phone changes ----
@@ -194,14 +159,9 @@ export function createAccountRepo(db: PasarDb) {
      */
     async submitKyc(row: NewKycSubmission, kind: KycKindValue, from: readonly string[]): Promise<void> {
       await db.transaction(async (tx) => {
-        const column = kycColumn(kind);
-        const moved = await tx.execute<{ id: string }>(
-          sql`update users set ${sql.raw(column)} = 'PENDING', updated_at = now()
-              where id = ${row.userId} and ${sql.raw(column)} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})
-              returning id`,
-        );
-        if (moved.rows.length === 0) {
-          const [current] = await tx.select(userColumns).from(users).where(eq(users.id, row.userId));
+        const records = userRecords(asDb(tx));
+        if (!(await records.moveCheckStatus(row.userId, kind, from, 'PENDING'))) {
+          const current = await records.profile(row.userId);
           throw new StateConflict(current ? (kind === 'kyc' ? current.kycStatus : current.gssKycStatus) : undefined);
         }
         await rethrowUnique(() => tx.insert(kycSubmissions).values({ ...row, kind, status: 'PENDING' }));
@@ -228,23 +188,18 @@ export function createAccountRepo(db: PasarDb) {
           })
           .where(where)
           .returning({ id: kycSubmissions.id, userId: kycSubmissions.userId, kind: kycSubmissions.kind });
-        for (const row of decided) {
-          const column = kycColumn(row.kind as KycKindValue);
-          await tx.execute(
-            sql`update users set ${sql.raw(column)} = ${decision.status}, updated_at = now() where id = ${row.userId}`,
-          );
-        }
+        const records = userRecords(asDb(tx));
+        for (const row of decided) await records.setCheckStatus(row.userId, row.kind as KycKindValue, decision.status);
         return decided.map((row) => ({ ...row, kind: row.kind as KycKindValue, status: decision.status }));
       });
     },
     async listPending(): Promise<Array<KycSubmissionRow & { phone: string }>> {
-      const rows = await db
-        .select({ submission: kycSubmissions, phone: users.phone })
-        .from(kycSubmissions)
-        .innerJoin(users, eq(users.id, kycSubmissions.userId))
-        .where(eq(kycSubmissions.status, 'PENDING'))
-        .orderBy(asc(kycSubmissions.submittedAt));
-      return rows.map((r) => ({ ...r.submission, phone: r.phone }));
+      const rows = await db.select().from(kycSubmissions).where(eq(kycSubmissions.status, 'PENDING')).orderBy(asc(kycSubmissions.submittedAt));
+      const phones = new Map((await users.profiles(rows.map((row) => row.userId))).map((user) => [user.id, user.phone]));
+      return rows.flatMap((row) => {
+        const phone = phones.get(row.userId);
+        return phone === undefined ? [] : [{ ...row, phone }];
+      });
     },
 
     // ---- bank accounts ----
@@ -261,7 +216,7 @@ export function createAccountRepo(db: PasarDb) {
       max: number,
     ): Promise<BankAccountRow> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for('update');
+        await userRecords(asDb(tx)).lock(row.userId);
         const [existing] = await tx.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.userId, row.userId));
         const n = existing?.n ?? 0;
         if (n >= max) throw new LimitReached();
@@ -273,7 +228,7 @@ export function createAccountRepo(db: PasarDb) {
     },
     async setPrimaryBankAccount(userId: string, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await userRecords(asDb(tx)).lock(userId);
         const [target] = await tx
           .select()
           .from(bankAccounts)
@@ -287,7 +242,7 @@ export function createAccountRepo(db: PasarDb) {
     /** Removes the account; removing the primary promotes the oldest remaining one. */
     async removeBankAccount(userId: string, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await userRecords(asDb(tx)).lock(userId);
         const [removed] = await tx
           .delete(bankAccounts)
           .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
@@ -415,10 +370,7 @@ export function createAccountRepo(db: PasarDb) {
       return rows.length;
     },
     /** Users by id (for notification fan-out by other modules). */
-    async usersByIds(ids: readonly string[]): Promise<UserRow[]> {
-      if (ids.length === 0) return [];
-      return db.select(userColumns).from(users).where(inArray(users.id, [...ids]));
-    },
+    usersByIds: (ids: readonly string[]): Promise<UserRow[]> => users.profiles(ids),
   };
 }
 

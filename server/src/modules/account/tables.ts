@@ -1,28 +1,9 @@
-// Drizzle tables of the account module (migration 20261122_0003_account.sql), and the columns of
-// `users` (migration 0002, identity) this module reads and writes. They stay out of the shared
-// `db/schema.ts` relational schema: the repo uses the query builder only.
+// Drizzle tables of the account module (migration 20261122_0003_account.sql). They stay out of the
+// shared `db/schema.ts` relational schema: the repo uses the query builder only. The user's own
+// columns are identity's `users` table, reached through the identity service.
 import { boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../identity/tables';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** The one `users` definition (identity's); this module reads every column but the PIN's. */
-export { users };
-export const userColumns = {
-  id: users.id,
-  phone: users.phone,
-  email: users.email,
-  emailVerifiedAt: users.emailVerifiedAt,
-  name: users.name,
-  language: users.language,
-  status: users.status,
-  kycStatus: users.kycStatus,
-  gssKycStatus: users.gssKycStatus,
-  bappebtiAcceptedAt: users.bappebtiAcceptedAt,
-  tags: users.tags,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-};
 
 export const kycSubmissions = pgTable('kyc_submissions', {
   id: uuid('id').primaryKey(),

@@ -15,6 +15,8 @@ import { identityRoutes } from './routes';
 import { deriveKey, loadJwtSecret } from './secrets';
 import { createIdentityService, type IdentityService } from './service';
 
+export type { CheckKind, UserProfileRow, UserRecords } from './user-records';
+
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityService;

@@ -25,6 +25,7 @@ import { RATE_RULES, scaled, type RateLimiter } from './rate-limit';
 import type { IdentityRepo, StepPurpose, UserFacts } from './repo';
 import { hashPin, randomToken, sha256, verifyPin } from './secrets';
 import type { DeviceSessionRow, UserRow } from './tables';
+import { createUserRecords } from './user-records';
 
 /** What the server knows about the caller of a call. */
 export interface ClientInfo {
@@ -282,6 +283,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async userFactsById(userIds: readonly string[]): Promise<Map<string, UserFacts>> {
       return new Map((await repo.userFacts(userIds)).map((facts) => [facts.id, facts]));
     },
+
+    /**
+     * The users table for the module that keeps the profile and the identity checks (account), on
+     * the handle given: `app.database.db`, or that module's transaction when its change must commit
+     * with the user's row.
+     */
+    userRecords: createUserRecords,
 
     /** The identity check (KYC) status: VERIFIED opens funding and trading; null for an unknown user. */
     async kycStatus(userId: string): Promise<string | null> {
