@@ -72,7 +72,11 @@ export const streamModule: FastifyPluginAsync = async (app) => {
       applying = false;
     }
   });
+  // The market clock set or cleared (development; here or on another instance): streams restart
+  // from the market's new now.
+  const stopClockListening = market.clock.onChange(() => publisher?.clockMoved());
   app.addHook('onClose', async () => {
+    stopClockListening();
     stopListening();
     stopSteerListening();
     await unsubscribeHalts();

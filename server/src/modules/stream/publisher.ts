@@ -30,8 +30,8 @@ export const PUBLISHER_LEASE = 'market-publisher';
 
 interface Watched {
   readonly spec: StreamSpec;
-  /** When interest started: trades from a little before it are published (the snapshot may have missed them). */
-  readonly since: number;
+  /** When interest started, on the market's clock: trades from a little before it are published (the snapshot may have missed them). */
+  since: number;
   expiresAt: number;
 }
 
@@ -93,6 +93,20 @@ export class MarketPublisher {
     await this.options.pubsub.publish(topic, ticker);
   }
 
+  /**
+   * The market's clock was set or cleared (development): what was published and the trade marks
+   * belong to another time, so every watched stream starts afresh from the market's new now.
+   */
+  clockMoved(): void {
+    this.resetState();
+    const since = this.marketNow();
+    for (const watched of this.watched.values()) watched.since = since;
+  }
+
+  private marketNow(): number {
+    return this.options.source.now?.() ?? Date.now();
+  }
+
   /** Streams currently watched somewhere (for tests and diagnostics). */
   watchedKeys(): string[] {
     return [...this.watched.keys()];
@@ -108,7 +122,7 @@ export class MarketPublisher {
       const watched = this.watched.get(key);
       if (watched) watched.expiresAt = Math.max(watched.expiresAt, expiresAt);
       else {
-        this.watched.set(key, { spec, since: now, expiresAt });
+        this.watched.set(key, { spec, since: this.marketNow(), expiresAt });
         added = true;
       }
     }

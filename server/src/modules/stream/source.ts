@@ -28,6 +28,8 @@ export interface StreamSource {
   recentTrades(symbol: string, limit: number, since?: number): Trade[];
   /** The bar containing now (partial), if the market has one. */
   currentCandle(symbol: string, resolution: string): Candle | undefined;
+  /** The market's clock (epoch ms) the data is computed at; the wall clock when absent. */
+  now?(): number;
 }
 
 /** The data a snapshot of `spec` carries, fresh from the source. */
@@ -73,6 +75,7 @@ export function marketStreamSource(feed: MarketFeed, now: () => number = Date.no
       }
       return null;
     },
+    now,
     ticker: (symbol) => feed.ticker(symbol, now()),
     book: (symbol, granularity) => feed.orderBook(symbol, { at: now(), ...(granularity ? { granularity } : {}) }),
     recentTrades: (symbol, limit, since) => feed.recentTrades(symbol, limit, now(), since),
