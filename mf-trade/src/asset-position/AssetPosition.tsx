@@ -24,13 +24,15 @@ import {
   type AssetHoldingsResponse,
   useOnReturn,
 } from '@pasar/shared';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTradeT } from '../i18n';
 import { registerAssetPositionTranslations } from './asset-position-i18n';
 
 registerAssetPositionTranslations();
 
-const Figures = styled.dl`
+const UsStockPosition = lazy(() => import(/* webpackChunkName: "us-position" */ './UsStockPosition').then((m) => ({ default: m.UsStockPosition })));
+
+export const Figures = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${tokens.space.md};
@@ -51,7 +53,7 @@ const Figures = styled.dl`
   }
 `;
 
-const Note = styled.p`
+export const Note = styled.p`
   margin: 0 0 ${tokens.space.sm};
   color: ${tokens.colors.textMuted};
   font-size: ${tokens.fontSizes.xs};
@@ -71,24 +73,32 @@ function signOf(value: string): -1 | 0 | 1 {
 }
 
 /** A P&L in colour AND in text: its sign, an arrow, and "gain"/"loss" for screen readers. */
-function Pnl({ amount, percent, testId }: { amount: string; percent?: string; testId?: string }) {
+export function Pnl({ amount, percent, testId, currency = 'IDR' }: { amount: string; percent?: string; testId?: string; currency?: 'IDR' | 'USD' }) {
   const { t, i18n } = useTradeT();
   const lng = i18n.language === 'en' ? 'en' : 'id';
   const sign = signOf(amount);
   return (
     <Signed $sign={sign} data-testid={testId}>
       {sign !== 0 && <span aria-hidden="true">{sign > 0 ? '▲ ' : '▼ '}</span>}
-      {formatCurrency(amount, 'IDR', lng, { signDisplay: 'exceptZero' })}
+      {formatCurrency(amount, currency, lng, { signDisplay: 'exceptZero', ...(currency === 'USD' ? { minFractionDigits: 2, maxFractionDigits: 2 } : {}) })}
       {percent !== undefined && ` (${formatPercentChange(percent, lng)})`}
       {sign !== 0 && <VisuallyHidden> {t(sign > 0 ? 'assetPosition.gain' : 'assetPosition.loss')}</VisuallyHidden>}
     </Signed>
   );
 }
 
-/** Renders nothing unless someone is signed in (asset pages are open to guests). */
-export function AssetPosition({ symbol }: { symbol: string }) {
+/** Renders nothing unless someone is signed in (asset pages are open to guests); a US stock's card comes in its own chunk. */
+export function AssetPosition({ symbol, market = 'CRYPTO' }: { symbol: string; market?: 'CRYPTO' | 'USSTOCK' }) {
   const signedIn = useAppStore((state) => state.auth.accessToken !== null && !state.guestMode);
-  return signedIn ? <SignedInPosition symbol={symbol} asset={baseAssetOf(symbol)} /> : null;
+  if (!signedIn) return null;
+  if (market === 'USSTOCK') {
+    return (
+      <Suspense fallback={<Skeleton lines={3} />}>
+        <UsStockPosition symbol={symbol} />
+      </Suspense>
+    );
+  }
+  return <SignedInPosition symbol={symbol} asset={baseAssetOf(symbol)} />;
 }
 
 function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) {

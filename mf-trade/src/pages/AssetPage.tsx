@@ -49,6 +49,7 @@ import { useInstrument } from '../market/use-instruments';
 import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { ASSET_CHART_RANGES, rangeWindow } from '../markets/chart-resolutions';
+import { AssetOrderCards } from '../ticket/OrderArea';
 import { tradeHomeFor } from '../markets/trade-market';
 
 // The asset pages' strings come with this chunk, not with the trade page's first load.
@@ -259,7 +260,7 @@ function AssetPage({ kind }: { kind: InstrumentKindValue }) {
             <ChartToolbar label={t('range.label')} options={rangeOptions} value={range} onChange={(value) => setRange(value as ChartRange)} testId="chart-ranges" />
             <PriceChart symbol={symbol} window={window} format={format} tick={tick} live={range === 'ONE_DAY'} />
           </Card>
-          {kind === 'crypto' && <AssetPosition symbol={symbol} />}
+          {kind !== 'usindex' && <AssetPosition symbol={symbol} market={kind === 'crypto' ? 'CRYPTO' : 'USSTOCK'} />}
           <Card title={t('asset.about', { name })}>
             {description.error ? (
               <ErrorState compact headingLevel={3} title={t('asset.descriptionError')} onRetry={description.retry} />
@@ -301,9 +302,12 @@ function AssetPage({ kind }: { kind: InstrumentKindValue }) {
           </Card>
           {kind === 'usstock' && <UsStockFacts symbol={symbol} />}
         </Stack>
-        <Card title={t('views.news')}>
-          <NewsPanel symbol={symbol} size={10} />
-        </Card>
+        <Stack>
+          {kind === 'usstock' && instrument.data && <AssetOrderCards instrument={instrument.data} format={format} halted={ticker.data?.marketState === 'HALTED'} />}
+          <Card title={t('views.news')}>
+            <NewsPanel symbol={symbol} size={10} />
+          </Card>
+        </Stack>
       </Columns>
     </Page>
   );

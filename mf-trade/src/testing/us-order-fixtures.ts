@@ -52,8 +52,8 @@ export function usEstimateFor(query: Record<string, string>): UsStockEstimate {
   const price = query.orderType === 'MARKET' ? (buy ? '187.3' : '187.2') : (query.unitPrice ?? query.stopPrice ?? '187.25');
   const quantity = query.quantity ? D(query.quantity) : D(query.amount ?? '0').div(price).toDecimalPlaces(6, TradingDecimal.ROUND_DOWN);
   const amount = quantity.times(price).toDecimalPlaces(2, buy ? TradingDecimal.ROUND_UP : TradingDecimal.ROUND_DOWN);
-  const secFee = buy ? D(0) : amount.times('0.0000278').toDecimalPlaces(2, TradingDecimal.ROUND_UP);
-  const tafFee = buy ? D(0) : quantity.times('0.000166').toDecimalPlaces(2, TradingDecimal.ROUND_UP);
+  const secFee = buy ? D('0') : amount.times('0.0000278').toDecimalPlaces(2, TradingDecimal.ROUND_UP);
+  const tafFee = buy ? D('0') : quantity.times('0.000166').toDecimalPlaces(2, TradingDecimal.ROUND_UP);
   const total = buy ? amount : amount.minus(secFee).minus(tafFee);
   return {
     stockId: AAPL_ID,

@@ -120,3 +120,20 @@ export function OrdersFeedSlot({ market, symbol, instrumentId }: { market: Order
     </Suspense>
   );
 }
+
+/**
+ * The order panel and the person's orders on an asset page (a US stock's, beside its chart): the
+ * same panel as the trade page, fed by the same open orders; a guest sees the sign-in card.
+ */
+export function AssetOrderCards({ instrument, format, halted }: { instrument: Instrument; format: PriceFormat; halted: boolean }) {
+  const market = orderMarketOf('', instrument);
+  if (!market) return null;
+  const { symbol, id } = instrument;
+  return (
+    <>
+      <OrdersFeedSlot market={market} symbol={symbol} instrumentId={id} />
+      <OrderArea market={market} symbol={symbol} instrument={instrument} format={format} halted={halted} haltText={null} />
+      <OrdersArea market={market} symbol={symbol} instrumentId={id} format={format} quantityPrecision={instrument.quantityPrecision} />
+    </>
+  );
+}
