@@ -1,15 +1,29 @@
-// The market module: wires repo -> service -> routes. Registered under the `/api` prefix. Market
+// The market module: wires repo -> service -> routes. Registered under the `/api` prefix. Other
+// modules ask it for a symbol's product info (halts, buy/sell and pro flags) through
+// `app.marketInfo` (a fastify-plugin, so the decorator reaches the modules registered after it). Market
 // data comes from `app.market` (plugins/market.ts); news is seeded with the shipped sample on
 // first start and, with NEWS_FEEDS set, polled from RSS/Atom feeds. The market clock's changes are
 // shared between instances here.
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { shareClock } from './clock';
 import { RssSource, seedSampleNews, startNewsPolling } from './news';
 import { createNewsRepo } from './repo';
 import { marketRoutes } from './routes';
-import { createMarketService } from './service';
+import { createMarketService, type MarketService } from './service';
 
-export const marketModule: FastifyPluginAsync = async (app) => {
+export interface MarketInfoApi {
+  /** A symbol's product info exactly as the market's routes answer it. */
+  readonly productInfo: MarketService['productInfo'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    marketInfo: MarketInfoApi;
+  }
+}
+
+const marketPlugin: FastifyPluginAsync = async (app) => {
   const news = createNewsRepo(app.database.db);
   await seedSampleNews(news);
   const feeds = app.config.market.newsFeeds;
@@ -31,5 +45,11 @@ export const marketModule: FastifyPluginAsync = async (app) => {
     usdSpreadPercent: app.config.market.usdSpreadPercent,
     now: () => app.market.now(),
   });
+  app.decorate('marketInfo', { productInfo: (symbol, language) => service.productInfo(symbol, language) });
   await app.register(marketRoutes, { service });
 };
+
+export const marketModule = fp(marketPlugin, {
+  name: 'pasar-market-module',
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-market', 'pasar-pubsub'],
+});
