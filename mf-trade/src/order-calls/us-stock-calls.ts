@@ -1,37 +1,21 @@
-// The US stock order calls (§7 Global stock, the PALN wallet): order types, price calculate, buy,
-// sell, the orders list, cancel (PUT with stockId), holding details and the user position. Order
-// calls send x-language-code (refusals in the reader's language); placing and cancelling carry the
-// caller's request id.
-import {
-  api,
-  US_STOCK_PATHS,
-  usStockHoldingPath,
-  usStockOrderCancelPath,
-  type OrderSideText,
-  type UsStockEstimate,
-  type UsStockHoldingDetails,
-  type UsStockOrderInput,
-  type UsStockOrderList,
-  type UsStockOrderTypesResponse,
-  type UsStockPlaceResponse,
-  type UsStockPositionResponse,
-  type UsStockPriceQuery,
-} from '@pasar/shared';
+// The US stock order calls (§7 Global stock, the PALN wallet), through shared's typed orders
+// client: order types, price calculate, buy, sell, the orders list, cancel (PUT with stockId),
+// holding details and the user position. Order calls send x-language-code (refusals in the
+// reader's language); placing and cancelling carry the caller's request id.
+import { api, type OrderSideText, type UsStockOrderInput, type UsStockPriceQuery } from '@pasar/shared';
+import { createUsStockOrdersClient } from '@pasar/shared/orders-client';
 import type { MarketOrderCalls } from './market-calls';
 
+const client = createUsStockOrdersClient(api);
+
 export const usStockOrders = {
-  orderTypes: (stockId: number, transactionType: OrderSideText, signal?: AbortSignal) =>
-    api.get<UsStockOrderTypesResponse>(US_STOCK_PATHS.orderTypes, { params: { stockId, transactionType }, signal, language: true }),
-  priceCalculate: (query: UsStockPriceQuery, signal?: AbortSignal) =>
-    api.get<UsStockEstimate>(US_STOCK_PATHS.priceCalculate, { params: { ...query }, signal, language: true }),
-  place: (side: OrderSideText, body: UsStockOrderInput, requestId: string) =>
-    api.post<UsStockPlaceResponse>(side === 'BUY' ? US_STOCK_PATHS.buy : US_STOCK_PATHS.sell, body, { language: true, requestId }),
-  orders: (query: { scope: 'open' | 'history'; stockId?: number; page?: number; size?: number }, signal?: AbortSignal) =>
-    api.get<UsStockOrderList>(US_STOCK_PATHS.orders, { params: { ...query }, signal, language: true }),
-  cancel: (id: string, stockId: number, requestId: string) =>
-    api.put<UsStockPlaceResponse>(usStockOrderCancelPath(id), { stockId }, { language: true, requestId }),
-  holding: (stockId: number, signal?: AbortSignal) => api.get<UsStockHoldingDetails>(usStockHoldingPath(stockId), { signal, language: true }),
-  position: (signal?: AbortSignal) => api.get<UsStockPositionResponse>(US_STOCK_PATHS.userPosition, { signal, language: true }),
+  orderTypes: (stockId: number, transactionType: OrderSideText, signal?: AbortSignal) => client.orderTypes({ stockId, transactionType }, { signal }),
+  priceCalculate: (query: UsStockPriceQuery, signal?: AbortSignal) => client.priceCalculate(query, { signal }),
+  place: (side: OrderSideText, body: UsStockOrderInput, requestId: string) => (side === 'BUY' ? client.buy(body, { requestId }) : client.sell(body, { requestId })),
+  orders: (query: { scope: 'open' | 'history'; stockId?: number; page?: number; size?: number }, signal?: AbortSignal) => client.orders(query, { signal }),
+  cancel: (id: string, stockId: number, requestId: string) => client.cancel(id, { stockId }, { requestId }),
+  holding: (stockId: number, signal?: AbortSignal) => client.holding(stockId, { signal }),
+  position: (signal?: AbortSignal) => client.position({ signal }),
 };
 
 /** The stock id of a US order's page: the instrument's id (the orders list is asked by it). */
