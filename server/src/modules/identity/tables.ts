@@ -1,5 +1,5 @@
 // Drizzle definitions of the identity tables (migrations/20261122_0002_identity.sql is the truth).
-// Other modules (account) may import `users` to read and update their columns.
+// Other modules never import them: they call the identity service (userFacts, kycStatus, userRecords).
 import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
