@@ -35,17 +35,20 @@ export interface Replay {
 
 const EMPTY: Position = { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
 
-/** The cost of `part` units out of `position`: the average cost × part, whole Rupiah (all of it for the rest). */
-export function costOf(position: Pick<Position, 'quantity' | 'costBasis'>, part: Decimal.Value): Decimal {
+/**
+ * The cost of `part` units out of `position`: the average cost × part to `decimals` places of the
+ * currency (whole Rupiah by default, cents for USD), all of it for the rest.
+ */
+export function costOf(position: Pick<Position, 'quantity' | 'costBasis'>, part: Decimal.Value, decimals = 0): Decimal {
   const quantity = new D(position.quantity);
   if (quantity.lte(0)) return new D(0);
   const units = new D(part);
   if (units.gte(quantity)) return new D(position.costBasis);
-  return new D(position.costBasis).times(units).div(quantity).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return new D(position.costBasis).times(units).div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 }
 
-/** Replays fills given oldest first. */
-export function replayFills(fills: readonly Fill[]): Replay {
+/** Replays fills given oldest first; costs taken out are rounded to `decimals` places of their currency. */
+export function replayFills(fills: readonly Fill[], decimals = 0): Replay {
   const positions = new Map<string, Position>();
   const realizedBySell = new Map<string, Decimal>();
   for (const fill of fills) {
@@ -60,7 +63,7 @@ export function replayFills(fills: readonly Fill[]): Replay {
       });
     } else {
       // More sold than the fills bought (units that came another way): the cost of what is known.
-      const cost = costOf(before, quantity);
+      const cost = costOf(before, quantity, decimals);
       const realized = total.minus(cost);
       realizedBySell.set(fill.id, realized);
       positions.set(fill.symbol, {

@@ -103,6 +103,31 @@ describe('the portfolio', () => {
       unrealizedPnlPercent: '0.99',
       // BTC 126,497 and the closed SOL position −54,970.
       realizedPnl: '71527',
+      usdCash: '0',
+      usdCashIdr: '0',
+      usdIdr: { rate: expect.stringMatching(/^\d+(\.\d{1,2})?$/), at: data.updatedAt },
+      markets: [
+        {
+          assetType: 'CRYPTO',
+          currency: 'IDR',
+          investedValue: '6200000',
+          costBasis: '6139467',
+          unrealizedPnl: '60533',
+          unrealizedPnlPercent: '0.99',
+          realizedPnl: '71527',
+          idr: { investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', realizedPnl: '71527' },
+        },
+        {
+          assetType: 'USSTOCK',
+          currency: 'USD',
+          investedValue: '0',
+          costBasis: '0',
+          unrealizedPnl: '0',
+          unrealizedPnlPercent: '0',
+          realizedPnl: '0',
+          idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' },
+        },
+      ],
       updatedAt: expect.any(Number),
     });
     // Nothing created or lost: what the trader put in plus both P&Ls is what they have.
@@ -160,6 +185,19 @@ describe('the portfolio', () => {
       unrealizedPnl: '0',
       unrealizedPnlPercent: '0',
       realizedPnl: '0',
+      usdCash: '0',
+      usdCashIdr: '0',
+      usdIdr: { rate: expect.any(String), at: expect.any(Number) },
+      markets: (['CRYPTO', 'USSTOCK'] as const).map((assetType) => ({
+        assetType,
+        currency: assetType === 'CRYPTO' ? 'IDR' : 'USD',
+        investedValue: '0',
+        costBasis: '0',
+        unrealizedPnl: '0',
+        unrealizedPnlPercent: '0',
+        realizedPnl: '0',
+        idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' },
+      })),
       updatedAt: expect.any(Number),
     });
   });
@@ -205,7 +243,7 @@ describe('the portfolio', () => {
     ['a perpetual, not a spot pair', `${PORTFOLIO_PATHS.positionHistory}?symbol=BTCUSDT-PERP`, 404, '003'],
     ['a page 0', `${PORTFOLIO_PATHS.positionHistory}?page=0`, 400, '002'],
     ['a page size above 100', `${PORTFOLIO_PATHS.positionHistory}?size=101`, 400, '002'],
-    ['another asset type', `${PORTFOLIO_PATHS.assetHoldings}?assetType=USSTOCK`, 400, '002'],
+    ['another asset type', `${PORTFOLIO_PATHS.assetHoldings}?assetType=PERPS`, 400, '002'],
   ])('refuses %s', async (_what, url, status, code) => {
     const response = await get(url);
     expect(response.statusCode).toBe(status);

@@ -1,8 +1,18 @@
 // The portfolio's HTTP routes (paths from the contract, under the /api prefix): validation and
-// wiring only; the rules are in the service. Read-only: nothing here changes a balance.
+// wiring only; the rules are in the service. Read-only: nothing here changes a balance. A union
+// answer lists the US shape first: the crypto shape is a subset of it and would strip its fields.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AssetHoldingsResponse, PORTFOLIO_PATHS, PortfolioOverview, PortfolioQuery, PositionHistoryResponse } from '@pasar/shared/contract';
+import {
+  AssetHoldingsResponse,
+  PORTFOLIO_PATHS,
+  PortfolioOverview,
+  PortfolioQuery,
+  PositionHistoryResponse,
+  UsStockHoldingsResponse,
+  UsStockPositionHistoryResponse,
+} from '@pasar/shared/contract';
+import { z } from 'zod';
 import { apiResponses, ok } from '../../http/envelope';
 import { authOf } from '../../plugins/auth';
 import type { PortfolioService } from './service';
@@ -24,12 +34,13 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
       ...user,
       schema: {
         tags,
-        summary: 'Crypto holdings: quantity (ledger), average cost (fills), market value at the last price, P&L',
+        summary: 'Holdings of a market (CRYPTO in IDR, USSTOCK in USD and IDR): quantity (ledger), average cost (fills), market value at the last price, P&L',
         querystring: PortfolioQuery,
-        response: apiResponses({ 200: AssetHoldingsResponse }, [401, 404]),
+        response: apiResponses({ 200: z.union([UsStockHoldingsResponse, AssetHoldingsResponse]) }, [401, 404]),
       },
     },
-    async (request) => ok(await service.holdings(userIdOf(request), request.query)),
+    async (request) =>
+      ok(request.query.assetType === 'USSTOCK' ? await service.usHoldings(userIdOf(request), request.query) : await service.holdings(userIdOf(request), request.query)),
   );
   app.get(
     local(PORTFOLIO_PATHS.overview),
@@ -42,11 +53,16 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
       ...user,
       schema: {
         tags,
-        summary: 'Executed trades (fills), newest first, sells with the P&L they realized',
+        summary: 'Executed trades (fills) of a market, newest first, sells with the P&L they realized',
         querystring: PortfolioQuery,
-        response: apiResponses({ 200: PositionHistoryResponse }, [401, 404]),
+        response: apiResponses({ 200: z.union([UsStockPositionHistoryResponse, PositionHistoryResponse]) }, [401, 404]),
       },
     },
-    async (request) => ok(await service.positionHistory(userIdOf(request), request.query)),
+    async (request) =>
+      ok(
+        request.query.assetType === 'USSTOCK'
+          ? await service.usPositionHistory(userIdOf(request), request.query)
+          : await service.positionHistory(userIdOf(request), request.query),
+      ),
   );
 };

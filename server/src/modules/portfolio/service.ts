@@ -1,23 +1,31 @@
-// The portfolio's rules: crypto holdings valued at the market, the overview totals, and the
-// position history. Quantities come from the ledger (SPOT accounts), costs from the user's fills
-// (average-cost method, `average-cost.ts`), prices from the market: the ticker's LAST price (what
-// the market traded at, as exchanges show a portfolio; the bid would be what a sale gets now).
+// The portfolio's rules: holdings valued at the market (crypto in IDR; US stocks in USD with their
+// IDR equivalents), the overview totals in IDR, and the position history. Quantities come from the
+// ledger (crypto SPOT accounts, US shares in the PALN wallet), costs from the user's fills as the
+// order engine keeps them (average-cost method, `average-cost.ts`), prices from the market: the
+// ticker's LAST price (what the market traded at, as exchanges show a portfolio; the bid would be
+// what a sale gets now). USD becomes IDR at the house's USD/IDR mid, named in every answer.
 import {
   POSITION_HISTORY_PAGE_SIZE,
   type AssetHoldingsResponse,
   type CryptoHolding,
   type Instrument,
+  type PortfolioMarketTotals,
   type PortfolioOverview,
   type PortfolioQuery,
+  type PositionHistoryEntry,
   type PositionHistoryResponse,
   type Ticker,
+  type UsdIdrRate,
+  type UsStockHolding,
+  type UsStockHoldingsResponse,
+  type UsStockPositionHistoryResponse,
 } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { AccountBalance, Ledger } from '../../ledger/api';
+import type { FillRow, TradingEngine } from '../../trading';
 import { cashAccountFrom } from '../wallet/account-service';
 import { averageCostOf, D, percentOf, replayFills, type Position, type Replay } from './average-cost';
-import type { PortfolioRepo } from './repo';
 
 export interface PortfolioMarket {
   instruments(): readonly Instrument[];
@@ -26,20 +34,39 @@ export interface PortfolioMarket {
 }
 
 export interface PortfolioServiceDeps {
-  readonly repo: Pick<PortfolioRepo, 'fills'>;
+  /** The user's fills as the order engine keeps them, oldest first. */
+  readonly fills: TradingEngine['fillsOf'];
   readonly ledger: Pick<Ledger, 'userBalances'>;
   readonly market: PortfolioMarket;
+  /** IDR per USD (the house's mid, 2 decimals) at an instant. */
+  readonly usdIdr: (at: number) => string;
   readonly now?: () => number;
 }
 
-/** Average costs carry two more decimals than the pair's prices. */
+/** Average costs carry two more decimals than the instrument's prices. */
 const AVERAGE_COST_EXTRA_DECIMALS = 2;
+/** USD figures are cents. */
+const USD_DECIMALS = 2;
 
 const text = (value: Decimal): string => value.toFixed();
 const isSpot = (balance: AccountBalance): boolean => 'purpose' in balance.account && balance.account.purpose === 'SPOT';
+const isPaln = (balance: AccountBalance): boolean => 'purpose' in balance.account && balance.account.purpose === 'USD_PALN';
+const sumOf = <T>(items: readonly T[], pick: (item: T) => Decimal.Value): Decimal => items.reduce((acc, item) => acc.plus(pick(item)), new D(0));
+const NO_POSITION: Position = { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
+
+/**
+ * The cost basis of what the ledger holds: the ledger is the truth for quantity; should it differ
+ * from the fills (units that arrived another way, or a fill committed between the two reads) the
+ * cost follows the average.
+ */
+function costBasisOf(quantity: Decimal, tracked: Position, decimals: number): Decimal {
+  if (tracked.quantity.lte(0)) return new D(0);
+  if (quantity.eq(tracked.quantity)) return tracked.costBasis;
+  return tracked.costBasis.times(quantity).div(tracked.quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+}
 
 export function createPortfolioService(deps: PortfolioServiceDeps) {
-  const { repo, ledger, market } = deps;
+  const { ledger, market } = deps;
   const now = deps.now ?? Date.now;
 
   /** The IDR pair of each asset the user can hold in SPOT ("BTC" → BTC-IDR). */
@@ -55,16 +82,21 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return instrument;
   }
 
+  /** A US stock by its ticker (any case); 003 for anything else. */
+  function usStock(symbol: string): Instrument {
+    const instrument = market.instrument(symbol.toUpperCase());
+    if (!instrument || instrument.kind !== 'usstock') throw new AppError('003');
+    return instrument;
+  }
+
+  function rateAt(at: number): UsdIdrRate {
+    return { rate: deps.usdIdr(at), at };
+  }
+
   function holdingOf(instrument: Instrument, balance: AccountBalance, position: Position | undefined): CryptoHolding {
     const quantity = new D(balance.balance);
-    const tracked = position ?? { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
-    // The ledger is the truth for quantity; should it differ from the fills (units that arrived
-    // another way, or a fill committed between the two reads) the cost follows the average.
-    const costBasis = tracked.quantity.lte(0)
-      ? new D(0)
-      : quantity.eq(tracked.quantity)
-        ? tracked.costBasis
-        : tracked.costBasis.times(quantity).div(tracked.quantity).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+    const tracked = position ?? NO_POSITION;
+    const costBasis = costBasisOf(quantity, tracked, 0);
     const marketPrice = new D(market.ticker(instrument.symbol).price);
     // Whole Rupiah, rounded down as a sale's base amount is.
     const marketValue = quantity.times(marketPrice).toDecimalPlaces(0, Decimal.ROUND_DOWN);
@@ -96,70 +128,174 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return items.sort((a, b) => new D(b.marketValue).comparedTo(a.marketValue) || a.symbol.localeCompare(b.symbol));
   }
 
+  /** USD → whole Rupiah at `rate` (half up; `down` for values, as a sale's proceeds). */
+  const toIdr = (usd: Decimal.Value, rate: string, down = false): Decimal =>
+    new D(usd).times(rate).toDecimalPlaces(0, down ? Decimal.ROUND_DOWN : Decimal.ROUND_HALF_UP);
+
+  /** US holdings (shares > 0) in the PALN wallet, or of one ticker; largest value first. */
+  function usHoldingsFrom(balances: readonly AccountBalance[], replay: Replay, rate: string, only?: Instrument): UsStockHolding[] {
+    const items: UsStockHolding[] = [];
+    for (const balance of balances) {
+      if (!isPaln(balance) || balance.currency === 'USD' || new D(balance.balance).lte(0)) continue;
+      const instrument = market.instrument(balance.currency);
+      if (!instrument || instrument.kind !== 'usstock' || (only && instrument.symbol !== only.symbol)) continue;
+      const quantity = new D(balance.balance);
+      const tracked = replay.positions.get(instrument.symbol) ?? NO_POSITION;
+      const costBasis = costBasisOf(quantity, tracked, USD_DECIMALS);
+      const marketPrice = new D(market.ticker(instrument.symbol).price);
+      const marketValue = quantity.times(marketPrice).toDecimalPlaces(USD_DECIMALS, Decimal.ROUND_DOWN);
+      const unrealized = marketValue.minus(costBasis);
+      const averageCost = averageCostOf(tracked, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS);
+      const costBasisIdr = toIdr(costBasis, rate);
+      const marketValueIdr = toIdr(marketValue, rate, true);
+      items.push({
+        assetType: 'USSTOCK',
+        symbol: instrument.symbol,
+        currency: 'USD',
+        quantity: text(quantity),
+        available: text(new D(balance.available)),
+        averageCost: text(averageCost),
+        costBasis: text(costBasis),
+        marketPrice: text(marketPrice),
+        marketValue: text(marketValue),
+        unrealizedPnl: text(unrealized),
+        unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
+        realizedPnl: text(tracked.realizedPnl),
+        idr: {
+          averageCost: text(toIdr(averageCost, rate)),
+          costBasis: text(costBasisIdr),
+          marketPrice: text(toIdr(marketPrice, rate)),
+          marketValue: text(marketValueIdr),
+          // So the IDR figures add up: value − cost.
+          unrealizedPnl: text(marketValueIdr.minus(costBasisIdr)),
+          realizedPnl: text(toIdr(tracked.realizedPnl, rate)),
+        },
+      });
+    }
+    return items.sort((a, b) => new D(b.marketValue).comparedTo(a.marketValue) || a.symbol.localeCompare(b.symbol));
+  }
+
+  /** A page of fills, newest first, each sell with what it realized. */
+  function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
+    const start = (page - 1) * size;
+    const newestFirst = fills.slice().reverse();
+    const items = newestFirst.slice(start, start + size).map((fill) => {
+      const realized = replay.realizedBySell.get(fill.id);
+      return {
+        id: fill.id,
+        orderId: fill.orderId,
+        symbol: fill.symbol,
+        side: fill.side === 'SELL' ? ('SELL' as const) : ('BUY' as const),
+        quantity: text(new D(fill.quantity)),
+        price: text(new D(fill.price)),
+        amount: text(new D(fill.amount)),
+        fee: text(new D(fill.fee)),
+        tax: text(new D(fill.tax)),
+        total: text(new D(fill.total)),
+        realizedPnl: realized === undefined ? null : text(realized),
+        executedAt: fill.executedAt.toISOString(),
+      };
+    });
+    return { items, hasMore: newestFirst.length > start + size };
+  }
 
   return {
     async holdings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<AssetHoldingsResponse> {
       const only = query.symbol ? cryptoPair(query.symbol) : undefined;
-      const [balances, fills] = await Promise.all([ledger.userBalances(userId), repo.fills(userId, only?.symbol)]);
+      const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'CRYPTO', ...(only ? { symbol: only.symbol } : {}) })]);
       return { items: holdingsFrom(balances, replayFills(fills), only), updatedAt: now() };
     },
 
+    async usHoldings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<UsStockHoldingsResponse> {
+      const only = query.symbol ? usStock(query.symbol) : undefined;
+      const at = now();
+      const usdIdr = rateAt(at);
+      const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) })]);
+      return { assetType: 'USSTOCK', items: usHoldingsFrom(balances, replayFills(fills, USD_DECIMALS), usdIdr.rate, only), usdIdr, updatedAt: at };
+    },
+
     async overview(userId: string): Promise<PortfolioOverview> {
-      const [balances, fills] = await Promise.all([ledger.userBalances(userId), repo.fills(userId)]);
-      const replay = replayFills(fills);
-      const holdings = holdingsFrom(balances, replay);
+      const at = now();
+      const usdIdr = rateAt(at);
+      const [balances, cryptoFills, usFills] = await Promise.all([
+        ledger.userBalances(userId),
+        deps.fills(userId, { market: 'CRYPTO' }),
+        deps.fills(userId, { market: 'USSTOCK' }),
+      ]);
+      const cryptoReplay = replayFills(cryptoFills);
+      const usReplay = replayFills(usFills, USD_DECIMALS);
+      const holdings = holdingsFrom(balances, cryptoReplay);
+      const usHoldings = usHoldingsFrom(balances, usReplay, usdIdr.rate);
       const cashAccount = cashAccountFrom((purpose) =>
         balances.find((b) => b.currency === 'IDR' && 'purpose' in b.account && b.account.purpose === purpose),
       );
       // §3: the shown IDR total is cash + voucher + free.
       const cash = new D(cashAccount.cashBalance).plus(cashAccount.voucherBalance).plus(cashAccount.freeBalance);
       const cashOnHold = new D(cashAccount.cashOnHold);
-      const sum = (pick: (h: CryptoHolding) => string) => holdings.reduce((acc, h) => acc.plus(pick(h)), new D(0));
-      const investedValue = sum((h) => h.marketValue);
-      const costBasis = sum((h) => h.costBasis);
+      const usdCash = new D(balances.find((b) => isPaln(b) && b.currency === 'USD')?.balance ?? 0);
+      const usdCashIdr = toIdr(usdCash, usdIdr.rate, true);
+
+      // Realized over everything ever traded, closed positions included.
+      const realizedOf = (replay: Replay) => sumOf([...replay.positions.values()], (p) => p.realizedPnl);
+      const cryptoInvested = sumOf(holdings, (h) => h.marketValue);
+      const cryptoCost = sumOf(holdings, (h) => h.costBasis);
+      const cryptoRealized = realizedOf(cryptoReplay);
+      const usInvested = sumOf(usHoldings, (h) => h.marketValue);
+      const usCost = sumOf(usHoldings, (h) => h.costBasis);
+      const usRealized = realizedOf(usReplay);
+      const usInvestedIdr = sumOf(usHoldings, (h) => h.idr.marketValue);
+      const usCostIdr = sumOf(usHoldings, (h) => h.idr.costBasis);
+      const usRealizedIdr = toIdr(usRealized, usdIdr.rate);
+
+      const totals = (assetType: 'CRYPTO' | 'USSTOCK', currency: 'IDR' | 'USD', invested: Decimal, cost: Decimal, realized: Decimal, idr: { invested: Decimal; cost: Decimal; realized: Decimal }): PortfolioMarketTotals => ({
+        assetType,
+        currency,
+        investedValue: text(invested),
+        costBasis: text(cost),
+        unrealizedPnl: text(invested.minus(cost)),
+        unrealizedPnlPercent: text(percentOf(invested.minus(cost), cost)),
+        realizedPnl: text(realized),
+        idr: { investedValue: text(idr.invested), costBasis: text(idr.cost), unrealizedPnl: text(idr.invested.minus(idr.cost)), realizedPnl: text(idr.realized) },
+      });
+
+      const investedValue = cryptoInvested.plus(usInvestedIdr);
+      const costBasis = cryptoCost.plus(usCostIdr);
       const unrealized = investedValue.minus(costBasis);
-      // Realized over every pair ever traded, closed positions included.
-      const realized = [...replay.positions.values()].reduce((acc, p) => acc.plus(p.realizedPnl), new D(0));
       return {
-        totalValue: text(cash.plus(cashOnHold).plus(investedValue)),
+        totalValue: text(cash.plus(cashOnHold).plus(usdCashIdr).plus(investedValue)),
         cash: text(cash),
         cashOnHold: text(cashOnHold),
         investedValue: text(investedValue),
         costBasis: text(costBasis),
         unrealizedPnl: text(unrealized),
         unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
-        realizedPnl: text(realized),
-        updatedAt: now(),
+        realizedPnl: text(cryptoRealized.plus(usRealizedIdr)),
+        usdCash: text(usdCash),
+        usdCashIdr: text(usdCashIdr),
+        usdIdr,
+        markets: [
+          totals('CRYPTO', 'IDR', cryptoInvested, cryptoCost, cryptoRealized, { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }),
+          totals('USSTOCK', 'USD', usInvested, usCost, usRealized, { invested: usInvestedIdr, cost: usCostIdr, realized: usRealizedIdr }),
+        ],
+        updatedAt: at,
       };
     },
 
-    /** Fills newest first, a page at a time, each sell with what it realized. */
+    /** Crypto fills newest first, a page at a time, each sell with what it realized (IDR). */
     async positionHistory(userId: string, query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<PositionHistoryResponse> {
       const only = query.symbol ? cryptoPair(query.symbol) : undefined;
       const page = query.page ?? 1;
-      const size = query.size ?? POSITION_HISTORY_PAGE_SIZE;
-      const fills = await repo.fills(userId, only?.symbol);
-      const { realizedBySell } = replayFills(fills);
-      const start = (page - 1) * size;
-      const newestFirst = fills.slice().reverse();
-      const items = newestFirst.slice(start, start + size).map((fill) => {
-        const realized = realizedBySell.get(fill.id);
-        return {
-          id: fill.id,
-          orderId: fill.orderId,
-          symbol: fill.symbol,
-          side: fill.side === 'SELL' ? ('SELL' as const) : ('BUY' as const),
-          quantity: text(new D(fill.quantity)),
-          price: text(new D(fill.price)),
-          amount: text(new D(fill.amount)),
-          fee: text(new D(fill.fee)),
-          tax: text(new D(fill.tax)),
-          total: text(new D(fill.total)),
-          realizedPnl: realized === undefined ? null : text(realized),
-          executedAt: fill.executedAt.toISOString(),
-        };
-      });
-      return { items, page, hasMore: newestFirst.length > start + size };
+      const fills = await deps.fills(userId, { market: 'CRYPTO', ...(only ? { symbol: only.symbol } : {}) });
+      return { ...historyPage(fills, replayFills(fills), page, query.size ?? POSITION_HISTORY_PAGE_SIZE), page };
+    },
+
+    /** US fills newest first (USD; `tax` holds a sell's regulatory fees), each sell with what it realized. */
+    async usPositionHistory(userId: string, query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<UsStockPositionHistoryResponse> {
+      const only = query.symbol ? usStock(query.symbol) : undefined;
+      const page = query.page ?? 1;
+      const fills = await deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) });
+      const { items, hasMore } = historyPage(fills, replayFills(fills, USD_DECIMALS), page, query.size ?? POSITION_HISTORY_PAGE_SIZE);
+      return { assetType: 'USSTOCK', items: items.map((item) => ({ ...item, assetType: 'USSTOCK' as const, currency: 'USD' as const })), page, hasMore };
     },
   };
 }

@@ -1,6 +1,7 @@
-// Test helpers of the portfolio module: a fill recorded as the crypto module records one (an
-// order row, one ledger transfer moving the Rupiah and the units, the fill row), IDR put in place
-// through the ledger, and a symbol's price pinned through the market's steer route.
+// Test helpers of the portfolio module: a fill recorded as the order engine records one (an order
+// row, one ledger transfer moving the money and the units, the fill row) in the crypto or the US
+// stock market, IDR and USD put in place through the ledger, and a symbol's price pinned through
+// the market's steer route.
 import { randomUUID } from 'node:crypto';
 import { MARKET_PATHS } from '@pasar/shared/contract';
 import { sql } from 'drizzle-orm';
@@ -30,25 +31,42 @@ export async function fundCash(app: PasarApp, userId: string, amount: string): P
   });
 }
 
+/** The market a test fill is recorded in: crypto pairs against IDR cash and SPOT units, or US stocks in the PALN wallet (USD). */
+const MARKETS = {
+  CRYPTO: { currency: 'IDR', cashPurpose: 'CASH', unitPurpose: 'SPOT', assetOf: (symbol: string) => symbol.split('-')[0]! },
+  USSTOCK: { currency: 'USD', cashPurpose: 'USD_PALN', unitPurpose: 'USD_PALN', assetOf: (symbol: string) => symbol },
+} as const;
+
+/** Puts USD in the user's PALN wallet (from the house's FX desk). */
+export async function fundUsd(app: PasarApp, userId: string, amount: string): Promise<void> {
+  await app.ledger.transfer({
+    key: `test-fund-usd:${randomUUID()}`,
+    kind: 'FX',
+    legs: [{ from: { house: 'FX', currency: 'USD' }, to: { userId, currency: 'USD', purpose: 'USD_PALN' }, amount }],
+  });
+}
+
 /** Records an executed market order of one fill: the order row, the ledger transfer, the fill row. Returns the fill id. */
-export async function recordFill(app: PasarApp, userId: string, fill: TestFill): Promise<string> {
-  const asset = fill.symbol.split('-')[0]!;
-  const cash = { userId, currency: 'IDR', purpose: 'CASH' } as const;
-  const spot = { userId, currency: asset, purpose: 'SPOT' } as const;
+export async function recordFill(app: PasarApp, userId: string, fill: TestFill, market: keyof typeof MARKETS = 'CRYPTO'): Promise<string> {
+  const m = MARKETS[market];
+  const asset = m.assetOf(fill.symbol);
+  const cash = { userId, currency: m.currency, purpose: m.cashPurpose } as const;
+  const spot = { userId, currency: asset, purpose: m.unitPurpose } as const;
   const house = (name: 'INVENTORY' | 'FEES' | 'TAX_PAYABLE', currency: string) => ({ house: name, currency }) as const;
+  const c = m.currency;
   const legs =
     fill.side === 'BUY'
       ? [
-          { from: cash, to: house('INVENTORY', 'IDR'), amount: fill.amount },
-          { from: cash, to: house('FEES', 'IDR'), amount: fill.fee },
-          { from: cash, to: house('TAX_PAYABLE', 'IDR'), amount: fill.tax },
+          { from: cash, to: house('INVENTORY', c), amount: fill.amount },
+          { from: cash, to: house('FEES', c), amount: fill.fee },
+          { from: cash, to: house('TAX_PAYABLE', c), amount: fill.tax },
           { from: house('INVENTORY', asset), to: spot, amount: fill.quantity },
         ]
       : [
           { from: spot, to: house('INVENTORY', asset), amount: fill.quantity },
-          { from: house('INVENTORY', 'IDR'), to: cash, amount: fill.total },
-          { from: house('INVENTORY', 'IDR'), to: house('FEES', 'IDR'), amount: fill.fee },
-          { from: house('INVENTORY', 'IDR'), to: house('TAX_PAYABLE', 'IDR'), amount: fill.tax },
+          { from: house('INVENTORY', c), to: cash, amount: fill.total },
+          { from: house('INVENTORY', c), to: house('FEES', c), amount: fill.fee },
+          { from: house('INVENTORY', c), to: house('TAX_PAYABLE', c), amount: fill.tax },
         ];
   const orderId = randomUUID();
   const transfer = await app.ledger.transfer({
@@ -61,13 +79,13 @@ export async function recordFill(app: PasarApp, userId: string, fill: TestFill):
   await db.execute(sql`
     insert into orders (id, market, currency, user_id, request_id, symbol, asset, side, order_type, source, input_type, quantity,
       time_in_force, status, exchange_status, is_open, filled_quantity, filled_amount, fee, tax, total, fill_count, created_at, updated_at)
-    values (${orderId}, 'CRYPTO', 'IDR', ${userId}, ${orderId}, ${fill.symbol}, ${asset}, ${fill.side}, 'MARKET', 'INSTANT', 'quantity', ${fill.quantity},
+    values (${orderId}, ${market}, ${c}, ${userId}, ${orderId}, ${fill.symbol}, ${asset}, ${fill.side}, 'MARKET', 'INSTANT', 'quantity', ${fill.quantity},
       'GOOD_TILL_CANCEL', 'SUCCESS', 'SUCCESS', false, ${fill.quantity}, ${fill.amount}, ${fill.fee}, ${fill.tax}, ${fill.total}, 1,
       ${fill.executedAt}, ${fill.executedAt})`);
   const fillId = randomUUID();
   await db.execute(sql`
     insert into fills (id, market, currency, order_id, user_id, symbol, asset, side, quantity, price, amount, fee, tax, total, transfer_id, executed_at)
-    values (${fillId}, 'CRYPTO', 'IDR', ${orderId}, ${userId}, ${fill.symbol}, ${asset}, ${fill.side}, ${fill.quantity}, ${fill.price}, ${fill.amount},
+    values (${fillId}, ${market}, ${c}, ${orderId}, ${userId}, ${fill.symbol}, ${asset}, ${fill.side}, ${fill.quantity}, ${fill.price}, ${fill.amount},
       ${fill.fee}, ${fill.tax}, ${fill.total}, ${transfer.id}, ${fill.executedAt})`);
   return fillId;
 }
