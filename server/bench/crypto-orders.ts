@@ -7,8 +7,9 @@
 //   1. the server listening on a local port; USERS users signed up through the real routes, their
 //      identity and the Bappebti terms marked accepted, each funded with IDR through the ledger;
 //   2. per market run, CLIENTS concurrent HTTP clients (keep-alive) placing its order (crypto: a
-//      market buy by amount, `POST /api/crypto/buy`), each with its own x-request-id, for SECONDS:
-//      orders/s, p50/p99;
+//      market buy by amount, `POST /api/crypto/buy`; US stocks: a fractional AAPL market buy of $50
+//      from the PALN wallet in regular hours, `POST /api/global-stock/buy`), each with its own
+//      x-request-id, for SECONDS: orders/s, p50/p99;
 //   3. in the same run, the ledger-only ceiling: the same number of equivalent `ledger.transfer`
 //      calls (a fill's legs: IDR to the house inventory and to fees, the asset to the user) from
 //      CLIENTS concurrent callers.
@@ -22,7 +23,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { CRYPTO_PATHS } from '@pasar/shared/contract';
+import { CRYPTO_PATHS, US_STOCK_PATHS } from '@pasar/shared/contract';
 import { buildApp, type PasarApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { TransferRequest } from '../src/ledger/api';
@@ -56,8 +57,30 @@ const cryptoRun: MarketRun = {
   order: { path: CRYPTO_PATHS.buy, body: { symbol: 'BTC-IDR', amount: '50000' }, label: 'HTTP crypto market buys' },
 };
 
+/** US stocks: a fractional market buy of AAPL by USD amount from the PALN wallet, in regular hours. */
+const usOrderBody: Record<string, unknown> = { amount: '50', orderType: 'MARKET' };
+const usStockRun: MarketRun = {
+  market: 'USSTOCK',
+  async prepare(app, users) {
+    // Regular hours in New York (the market clock, development mode), whatever the wall clock says.
+    await app.market.clock.set(Date.parse('2026-12-02T15:00:00Z'), { frozen: false });
+    usOrderBody.stockId = app.market.instrument('AAPL')?.id;
+    const ids = users.map((u) => u.userId);
+    // Benchmark set-up only: the US-stock declaration as if approved through its flow.
+    await app.database.db.execute(sql`update users set gss_kyc_status = 'VERIFIED' where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    for (const user of users) {
+      await app.ledger.transfer({
+        key: `bench-fund-usd:${user.userId}`,
+        kind: 'TOPUP',
+        legs: [{ from: { house: 'FX', currency: 'USD' }, to: { userId: user.userId, purpose: 'USD_PALN', currency: 'USD' }, amount: '10000000' }],
+      });
+    }
+  },
+  order: { path: US_STOCK_PATHS.buy, body: usOrderBody, label: 'HTTP US market buys by amount' },
+};
+
 /** Every market's run, in the order they are printed. */
-const RUNS: readonly MarketRun[] = [cryptoRun];
+const RUNS: readonly MarketRun[] = [cryptoRun, usStockRun];
 
 interface Figures {
   readonly name: string;
