@@ -5,6 +5,8 @@ import { ACCOUNT_NAMESPACE, accountTranslations } from '../i18n';
 import { fileProblem, IdentityVerificationPage } from './IdentityVerificationPage';
 
 beforeAll(() => registerTranslations(ACCOUNT_NAMESPACE, accountTranslations));
+// Whole forms typed key by key on a busy two-core machine.
+jest.setTimeout(30_000);
 
 const kyc = (over: Partial<KycStatusResponse> = {}): KycStatusResponse => ({
   status: 'NOT_SUBMITTED',
@@ -12,6 +14,8 @@ const kyc = (over: Partial<KycStatusResponse> = {}): KycStatusResponse => ({
   submittedAt: null,
   reviewedAt: null,
   fullName: null,
+  address: null,
+  birthDate: null,
   gssKycStatus: 'NOT_SUBMITTED',
   gssRejectionReason: null,
   gssSubmittedAt: null,
@@ -19,9 +23,17 @@ const kyc = (over: Partial<KycStatusResponse> = {}): KycStatusResponse => ({
   ...over,
 });
 
-/** A file of `size` bytes without allocating them. */
+/** The first bytes of a real file of each type (the page reads them, as the server does). */
+const MAGIC: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13],
+  'video/mp4': [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d],
+  'video/webm': [0x1a, 0x45, 0xdf, 0xa3],
+};
+
+/** A file of `size` bytes (without allocating them) whose content starts as its type's does. */
 const fileOf = (name: string, type: string, size = 1024): File => {
-  const file = new File(['x'], name, { type });
+  const file = new File([new Uint8Array(MAGIC[type] ?? [0x78])], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
@@ -42,6 +54,10 @@ const TEXT = {
     selfie: /^Selfie dengan KTP/,
     submit: 'Kirim verifikasi',
     nikInvalid: 'NIK harus tepat 16 angka.',
+    nikDigits: 'NIK hanya berisi angka.',
+    required: 'Wajib diisi.',
+    nameInvalid: "Nama hanya boleh huruf, spasi dan . , ' -",
+    notImage: 'Isi berkas ini bukan gambar JPEG atau PNG.',
     tooLarge: 'Berkas terlalu besar (maks. 5 MB).',
     wrongType: 'Berkas harus gambar JPEG atau PNG.',
   },
@@ -55,6 +71,10 @@ const TEXT = {
     selfie: /^Selfie with your KTP/,
     submit: 'Submit verification',
     nikInvalid: 'The NIK must be exactly 16 digits.',
+    nikDigits: 'The NIK has digits only.',
+    required: 'Required.',
+    nameInvalid: "The name may contain only letters, spaces and . , ' -",
+    notImage: 'This file is not a JPEG or PNG image.',
     tooLarge: 'The file is too large (up to 5 MB).',
     wrongType: 'The file must be a JPEG or PNG image.',
   },
@@ -164,6 +184,70 @@ describe.each(['id', 'en'] as const)('identity verification form in %s', (langua
     expect(api.callsTo('POST', ACCOUNT_PATHS.kyc)).toHaveLength(0);
   });
 
+  const describedBy = (control: HTMLElement) =>
+    (control.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+
+  it('an empty submit says "required" by every field, not "only letters"', async () => {
+    const { user, api } = renderPage({ status: 'NOT_SUBMITTED' }, language);
+    await user.click(await screen.findByRole('button', { name: text.submit }));
+    for (const name of [text.nik, text.fullName, text.birthPlace, text.address]) {
+      const field = screen.getByRole('textbox', { name });
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(describedBy(field)).toContain(text.required);
+    }
+    expect(describedBy(screen.getByLabelText(text.birthDate, { exact: false }))).toContain(text.required);
+    expect(screen.queryByText(text.nameInvalid)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ACCOUNT_PATHS.kyc)).toHaveLength(0);
+  });
+
+  it('checks each field as it is typed, by the field: letters in the NIK, a digit in the name', async () => {
+    const { user } = renderPage({ status: 'NOT_SUBMITTED' }, language);
+    const nik = await screen.findByRole('textbox', { name: text.nik });
+    await user.type(nik, '3171ab');
+    expect(nik).toHaveAttribute('aria-invalid', 'true');
+    expect(describedBy(nik)).toContain(text.nikDigits);
+    await user.clear(nik);
+    await user.type(nik, '3171012345678901');
+    expect(nik).not.toHaveAttribute('aria-invalid');
+    const name = screen.getByRole('textbox', { name: text.fullName });
+    await user.type(name, 'Siti 2');
+    expect(describedBy(name)).toContain(text.nameInvalid);
+    await user.type(name, '{Backspace}{Backspace}');
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a file that is not an image when it is chosen (its first bytes), by the field, without a preview', async () => {
+    const { user, api } = renderPage({ status: 'NOT_SUBMITTED' }, language);
+    const input = await screen.findByLabelText(text.ktp);
+    // A text file named like a photo: the browser declares image/jpeg from the name.
+    const fake = new File(['this is not a photo'], 'ktp.jpg', { type: 'image/jpeg' });
+    await user.upload(input, fake);
+    await waitFor(() => expect(describedBy(input)).toContain(text.notImage));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ACCOUNT_PATHS.kyc)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of a file by that file's field", async () => {
+    const { user, api } = renderPage({ status: 'NOT_SUBMITTED' }, language);
+    api.on('POST', ACCOUNT_PATHS.kyc, () => ({
+      status: 400,
+      body: { status: 'error', error_code: '2203', error_message: 'Jenis file tidak didukung', details: [{ path: 'selfie', message: 'unsupported file type' }] },
+    }));
+    await screen.findByRole('button', { name: text.submit });
+    await fillValid(user);
+    await user.upload(screen.getByLabelText(text.ktp), fileOf('ktp.jpg', 'image/jpeg'));
+    await user.upload(screen.getByLabelText(text.selfie), fileOf('me.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    const selfie = screen.getByLabelText(text.selfie);
+    await waitFor(() => expect(describedBy(selfie)).toContain('Jenis file tidak didukung'));
+    expect(screen.queryByText('Jenis file tidak didukung', { selector: '[role="alert"]' })).not.toBeInTheDocument();
+  });
+
   it('shows the server refusal in the form', async () => {
     const { user, api } = renderPage({ status: 'NOT_SUBMITTED' }, language);
     api.replyError('POST', ACCOUNT_PATHS.kyc, { code: '002', message: 'NIK sudah terdaftar' });
@@ -235,6 +319,14 @@ describe('identity verification status', () => {
       }),
     });
     expect(await screen.findByTestId('gss-status')).toHaveTextContent('Under review');
+  });
+
+  it('prefills the declaration with the name, address and birth date of the approved identity', async () => {
+    renderPage({ status: 'VERIFIED', fullName: 'Siti Rahayu', address: 'Jl. Merdeka No. 1, Jakarta', birthDate: '1990-05-17' }, 'en');
+    await screen.findByRole('button', { name: 'Submit declaration' });
+    expect(screen.getByRole('textbox', { name: 'Full legal name' })).toHaveValue('Siti Rahayu');
+    expect(screen.getByRole('textbox', { name: 'Permanent address' })).toHaveValue('Jl. Merdeka No. 1, Jakarta');
+    expect(screen.getByLabelText('Date of birth', { exact: false })).toHaveValue('1990-05-17');
   });
 
   it('refuses a signature that is not the legal name', async () => {

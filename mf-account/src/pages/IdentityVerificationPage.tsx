@@ -1,7 +1,9 @@
 // `/account/identity-verification`: the KYC status (NOT_SUBMITTED, PENDING, VERIFIED, REJECTED with
 // its reason), the form an Indonesian broker asks for (NIK, name as on the KTP, place and date of
 // birth, address, KTP photo and a selfie), files checked for type and size before any upload, and
-// after VERIFIED the W-8BEN-style declaration US stocks (gss) need.
+// after VERIFIED the W-8BEN-style declaration US stocks (gss) need, prefilled from the verified
+// identity. Each field is checked as it is typed and on submit, its error by the field; a chosen
+// file is checked for its type by its first bytes, as the server does, before any preview.
 import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
@@ -10,13 +12,16 @@ import {
   Button,
   Card,
   Field,
+  isApiError,
   isVideoType,
   KTP_NAME_PATTERN,
+  KYC_SNIFF_BYTES,
   KYC_IMAGE_TYPES,
   KYC_VIDEO_TYPES,
   kycMaxBytesFor,
   NIK_PATTERN,
   showToast,
+  sniffKycFileType,
   Stack,
   TextInput,
   tokens,
@@ -65,6 +70,31 @@ export function fileProblem(file: File, kind: FileKind): { key: string; values?:
   if (!types.includes(file.type)) return { key: kind === 'ktpPhoto' ? 'identity.fileTypeImage' : 'identity.fileTypeSelfie' };
   const max = kycMaxBytesFor(file.type);
   if (file.size > max) return { key: 'identity.fileTooLarge', values: { max: Math.round(max / MB) } };
+  return null;
+}
+
+/** The first bytes of a file, or null when the browser cannot read them. */
+async function firstBytes(file: Blob, count: number): Promise<Uint8Array | null> {
+  const head = file.slice(0, count);
+  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
+  if (typeof FileReader !== 'function') return null;
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result instanceof ArrayBuffer ? new Uint8Array(reader.result) : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsArrayBuffer(head);
+  });
+}
+
+/**
+ * `fileProblem`, then what the content really is: a file whose first bytes are not those of its
+ * declared type (a text file named ktp.jpg) is refused when chosen, as the server would refuse it.
+ */
+export async function chosenFileProblem(file: File, kind: FileKind): Promise<{ key: string; values?: Record<string, number> } | null> {
+  const declared = fileProblem(file, kind);
+  if (declared) return declared;
+  const bytes = await firstBytes(file, KYC_SNIFF_BYTES).catch(() => null);
+  if (bytes && sniffKycFileType(bytes) !== file.type) return { key: kind === 'ktpPhoto' ? 'identity.fileNotImage' : 'identity.fileNotSelfie' };
   return null;
 }
 
@@ -119,22 +149,26 @@ function FileField({ kind, file, onFile, error }: { kind: FileKind; file: File |
       <FileInput
         id={inputId}
         aria-invalid={error ? true : undefined}
+        aria-describedby={[error ? `${inputId}-error` : '', `${inputId}-hint`].filter(Boolean).join(' ')}
         type="file"
         name={kind}
         accept={accept}
         onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
+          const input = event.target;
+          const chosen = input.files?.[0] ?? null;
           if (!chosen) {
             onFile(null, null);
             return;
           }
-          const problem = fileProblem(chosen, kind);
-          if (problem) {
-            event.target.value = '';
-            onFile(null, t(problem.key, problem.values));
-            return;
-          }
-          onFile(chosen, null);
+          void chosenFileProblem(chosen, kind).then((problem) => {
+            if (problem) {
+              // Refused when chosen: no file kept, no preview, the reason by the field.
+              input.value = '';
+              onFile(null, t(problem.key, problem.values));
+              return;
+            }
+            onFile(chosen, null);
+          });
         }}
       />
       {url && <Preview src={url} alt={t('identity.previewOf', { name: file?.name ?? '' })} />}
@@ -151,15 +185,29 @@ interface KycValues {
   address: string;
 }
 
-function validateKyc(values: KycValues): Partial<Record<keyof KycValues, string>> {
-  const errors: Partial<Record<keyof KycValues, string>> = {};
-  if (!NIK_PATTERN.test(values.nik.trim())) errors.nik = 'identity.nikInvalid';
-  if (values.fullName.trim().length < 2 || !KTP_NAME_PATTERN.test(values.fullName.trim())) errors.fullName = 'identity.nameInvalid';
-  if (values.birthPlace.trim().length < 2) errors.birthPlace = 'identity.required';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.birthDate)) errors.birthDate = 'identity.required';
-  if (values.address.trim().length < 5) errors.address = 'identity.addressInvalid';
+type KycErrors = Partial<Record<keyof KycValues, string>>;
+
+/** Each field's problem (an i18n key): "required" first, then its format. */
+export function validateKyc(values: KycValues): KycErrors {
+  const errors: KycErrors = {};
+  const nik = values.nik.trim();
+  const fullName = values.fullName.trim();
+  if (!nik) errors.nik = 'identity.required';
+  else if (!/^\d+$/.test(nik)) errors.nik = 'identity.nikDigits';
+  else if (!NIK_PATTERN.test(nik)) errors.nik = 'identity.nikInvalid';
+  if (!fullName) errors.fullName = 'identity.required';
+  else if (!KTP_NAME_PATTERN.test(fullName)) errors.fullName = 'identity.nameInvalid';
+  else if (fullName.length < 2) errors.fullName = 'identity.nameShort';
+  if (!values.birthPlace.trim()) errors.birthPlace = 'identity.required';
+  else if (values.birthPlace.trim().length < 2) errors.birthPlace = 'identity.birthPlaceShort';
+  if (!values.birthDate) errors.birthDate = 'identity.required';
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.birthDate)) errors.birthDate = 'identity.birthDateInvalid';
+  if (!values.address.trim()) errors.address = 'identity.required';
+  else if (values.address.trim().length < 5) errors.address = 'identity.addressInvalid';
   return errors;
 }
+
+const KYC_FIELDS: readonly (keyof KycValues)[] = ['nik', 'fullName', 'birthPlace', 'birthDate', 'address'];
 
 function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useAccountT();
@@ -168,10 +216,17 @@ function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [fileErrors, setFileErrors] = useState<Record<FileKind, string | null>>({ ktpPhoto: null, selfie: null });
   const [errors, setErrors] = useState<Partial<Record<keyof KycValues, string>>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The server's refusal of a text field (already localized), until the field changes.
+  const [serverErrors, setServerErrors] = useState<KycErrors>({});
   const [busy, setBusy] = useState(false);
 
-  const set = (key: keyof KycValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [key]: event.target.value }));
+  // A field is checked as it is typed: its error appears, changes and goes with each keystroke.
+  const set = (key: keyof KycValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [key]: event.target.value };
+    setValues(next);
+    setErrors((current) => ({ ...current, [key]: validateKyc(next)[key] }));
+    setServerErrors((current) => ({ ...current, [key]: undefined }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -189,18 +244,29 @@ function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
     form.append('selfie', files.selfie as File);
     setBusy(true);
     setSubmitError(null);
+    setServerErrors({});
     try {
       await api.post(ACCOUNT_PATHS.kyc, form, { language: true });
       showToast({ kind: 'success', title: t('identity.submitted') });
       onSubmitted();
     } catch (failure) {
-      setSubmitError(errorText(failure));
+      // The server's refusal of a field or a file goes by that field; the rest under the form.
+      const message = errorText(failure);
+      const paths = isApiError(failure) ? (failure.details ?? []).map((detail) => detail.path) : [];
+      const fileFields = (['ktpPhoto', 'selfie'] as const).filter((kind) => paths.includes(kind));
+      const textFields = KYC_FIELDS.filter((key) => paths.includes(key));
+      if (fileFields.length + textFields.length === 0) {
+        setSubmitError(message);
+        return;
+      }
+      setFileErrors((current) => ({ ...current, ...Object.fromEntries(fileFields.map((kind) => [kind, message])) }));
+      setServerErrors(Object.fromEntries(textFields.map((key) => [key, message])));
     } finally {
       setBusy(false);
     }
   };
 
-  const err = (key: keyof KycValues) => (errors[key] ? t(errors[key] as string) : null);
+  const err = (key: keyof KycValues) => (errors[key] ? t(errors[key] as string) : (serverErrors[key] ?? null));
 
   return (
     <Card title={t('identity.formTitle')}>
@@ -260,8 +326,8 @@ function GssCard({ kyc, onSubmitted }: { kyc: KycStatusResponse; onSubmitted: ()
   const today = new Date().toISOString().slice(0, 10);
   const [values, setValues] = useState({
     fullLegalName: kyc.fullName ?? '',
-    permanentAddress: '',
-    dateOfBirth: '',
+    permanentAddress: kyc.address ?? '',
+    dateOfBirth: kyc.birthDate ?? '',
     npwp: '',
     signature: '',
   });

@@ -77,6 +77,25 @@ export const isVideoType = (type: string): boolean => type.toLowerCase().startsW
 /** The size limit of a KYC file of this type (selfie videos may be larger than images). */
 export const kycMaxBytesFor = (type: string): number => (isVideoType(type) ? KYC_MAX_VIDEO_BYTES : KYC_MAX_IMAGE_BYTES);
 
+export type KycFileType = (typeof KYC_IMAGE_TYPES)[number] | (typeof KYC_VIDEO_TYPES)[number];
+
+/** The bytes a KYC file's type must start with (read by the page when a file is chosen, and by the server). */
+export const KYC_SNIFF_BYTES = 12;
+
+const startsWith = (data: Uint8Array, bytes: readonly number[], offset = 0) =>
+  data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
+
+/** The type a file's first bytes (magic numbers) show, among the types identity documents may have. */
+export function sniffKycFileType(data: Uint8Array): KycFileType | null {
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // ISO base media (MP4): a box size, then 'ftyp' at offset 4.
+  if (startsWith(data, [0x66, 0x74, 0x79, 0x70], 4)) return 'video/mp4';
+  // Matroska/WebM: the EBML header.
+  if (startsWith(data, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
+  return null;
+}
+
 // ---- Bank accounts ----
 
 export const MAX_BANK_ACCOUNTS = 3;

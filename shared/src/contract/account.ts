@@ -136,6 +136,9 @@ export const KycStatusResponse = z.object({
   reviewedAt: IsoDateTime.nullable(),
   /** The name the identity was verified with (bank account holders must match it). */
   fullName: z.string().nullable(),
+  /** The verified address and birth date: the US-stock declaration starts from them. */
+  address: z.string().nullable(),
+  birthDate: AccountDate.nullable(),
   gssKycStatus: KycStatus,
   gssRejectionReason: z.string().nullable(),
   gssSubmittedAt: IsoDateTime.nullable(),

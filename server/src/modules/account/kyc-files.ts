@@ -6,23 +6,12 @@ import {
   KYC_MAX_VIDEO_BYTES,
   KYC_VIDEO_TYPES,
   isVideoType,
+  sniffKycFileType,
+  type KycFileType,
 } from '@pasar/shared/contract';
 
-export type KycFileType = (typeof KYC_IMAGE_TYPES)[number] | (typeof KYC_VIDEO_TYPES)[number];
-
-const startsWith = (data: Buffer, bytes: readonly number[], offset = 0) =>
-  data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
-
-/** The type the content's magic bytes show, among the types identity documents may have. */
-export function sniffKycFileType(data: Buffer): KycFileType | null {
-  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  // ISO base media (MP4): a box size, then 'ftyp' at offset 4.
-  if (startsWith(data, [0x66, 0x74, 0x79, 0x70], 4)) return 'video/mp4';
-  // Matroska/WebM: the EBML header.
-  if (startsWith(data, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
-  return null;
-}
+// One reading of the magic bytes for the page (when a file is chosen) and the server.
+export { sniffKycFileType, type KycFileType };
 
 export interface KycUpload {
   readonly field: 'ktpPhoto' | 'selfie';

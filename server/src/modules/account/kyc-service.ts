@@ -121,6 +121,8 @@ export function createKycService(deps: KycServiceDeps) {
         submittedAt: kyc ? kyc.submittedAt.toISOString() : null,
         reviewedAt: kyc?.reviewedAt ? kyc.reviewedAt.toISOString() : null,
         fullName: verified?.fullName ?? null,
+        address: verified?.address ?? null,
+        birthDate: verified?.birthDate ?? null,
         gssKycStatus: user.gssKycStatus as KycStatus,
         gssRejectionReason: user.gssKycStatus === 'REJECTED' ? (gss?.rejectionReason ?? null) : null,
         gssSubmittedAt: gss ? gss.submittedAt.toISOString() : null,
