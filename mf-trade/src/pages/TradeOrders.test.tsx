@@ -11,6 +11,7 @@ import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { mockMarket } from '../testing/market-fixtures';
 import { cryptoOrder, mockOrders, SIGNED_IN } from '../testing/order-fixtures';
+import { mockUsOrders, SIGNED_IN_US, usOrder } from '../testing/us-order-fixtures';
 import { TradeHomePage } from './TradeHomePage';
 
 jest.mock('../chart/chart-engine', () => jest.requireActual('../testing/chart-engine-mock'));
@@ -115,5 +116,19 @@ describe('a signed-in user on the trade page', () => {
     });
     await waitFor(() => expect(engines[0]!.orderLines.map((line) => line.id)).toEqual(['stop-2']));
     expect(screen.getByTestId('price-chart')).toHaveAttribute('data-order-lines', '1');
+  });
+
+  it('on a US stock gets the US order panel (USD, the session) and the US open orders, live over the private stream', async () => {
+    const open = usOrder({ id: 'us-open' });
+    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=AAPL', language: 'en', auth: SIGNED_IN_US, api: mockMarket(mockUsOrders(createTestApiClient(), { open: [open] })) });
+    // The US panel's chunk loads on first use.
+    const panel = await screen.findByTestId('order-panel', undefined, { timeout: 5000 });
+    expect(panel).toHaveAttribute('data-market', 'USSTOCK');
+    expect(within(panel).getByTestId('market-status')).toBeInTheDocument();
+    expect(await within(panel).findByTestId('order-ticket')).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByTestId('order-available')).toHaveTextContent('$1,000.00'));
+    await waitFor(() => expect(screen.getAllByTestId('order-row').map((row) => row.dataset.orderId)).toEqual(['us-open']));
+    act(() => stream.push('orders', { type: 'order', order: { ...open, status: 'SUCCESS', filledQuantity: '0.5', updatedAt: '2026-11-24T16:00:00.000Z' } }));
+    await waitFor(() => expect(screen.queryAllByTestId('order-row')).toHaveLength(0));
   });
 });
