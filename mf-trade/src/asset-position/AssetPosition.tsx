@@ -21,10 +21,11 @@ import {
   useAppStore,
   usePrivateStream,
   VisuallyHidden,
+  type ApiData,
   type AssetHoldingsResponse,
   useOnReturn,
 } from '@pasar/shared';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { useTradeT } from '../i18n';
 import { registerAssetPositionTranslations } from './asset-position-i18n';
 
@@ -101,17 +102,46 @@ export function AssetPosition({ symbol, market = 'CRYPTO' }: { symbol: string; m
   return <SignedInPosition symbol={symbol} asset={baseAssetOf(symbol)} />;
 }
 
+/** A position's answer, asked again on a `balances` event of the private stream and on return to the tab. */
+export function useLivePosition<T>(load: () => Promise<T>, deps: readonly unknown[]): ApiData<T> {
+  const position = useApiData(load, deps);
+  const refresh = useRef(position.refresh);
+  refresh.current = position.refresh;
+  usePrivateStream('balances', () => void refresh.current(), { onResync: () => void refresh.current() });
+  useOnReturn(() => void refresh.current());
+  return position;
+}
+
+/** The card's states: the error with a retry, loading, the figures (`children`), or nothing held (`none`). */
+export function PositionCard({ position, market, none, children }: { position: Pick<ApiData<unknown>, 'data' | 'error' | 'reload'>; market: 'CRYPTO' | 'USSTOCK'; none: string; children: ReactNode }) {
+  const { t } = useTradeT();
+  return (
+    <Card title={t('assetPosition.title')} data-testid="asset-position" data-market={market}>
+      {position.error ? (
+        <ErrorState compact headingLevel={3} title={t('assetPosition.loadFailed')} onRetry={() => void position.reload()} />
+      ) : !position.data ? (
+        <div aria-busy="true" aria-label={t('assetPosition.loading')}>
+          <Skeleton lines={3} />
+        </div>
+      ) : children ? (
+        <>
+          {children}
+          <TextLink to="/portfolio">{t('assetPosition.portfolio')}</TextLink>
+        </>
+      ) : (
+        <Note data-testid="position-none">{none}</Note>
+      )}
+    </Card>
+  );
+}
+
 function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) {
   const { t, i18n } = useTradeT();
   const lng = i18n.language === 'en' ? 'en' : 'id';
-  const holdings = useApiData(
+  const holdings = useLivePosition(
     () => api.get<AssetHoldingsResponse>(PORTFOLIO_PATHS.assetHoldings, { params: { assetType: 'CRYPTO', symbol }, language: true }),
     [symbol],
   );
-  const refresh = useRef(holdings.refresh);
-  refresh.current = holdings.refresh;
-  usePrivateStream('balances', () => void refresh.current(), { onResync: () => void refresh.current() });
-  useOnReturn(() => void refresh.current());
 
   const holding = holdings.data?.items.find((item) => item.symbol === symbol);
 
@@ -120,14 +150,8 @@ function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) 
   const quantity = (value: string) => formatNumber(value, lng, { maxFractionDigits: decimalsOf(value) });
 
   return (
-    <Card title={t('assetPosition.title')} data-testid="asset-position">
-      {holdings.error ? (
-        <ErrorState compact headingLevel={3} title={t('assetPosition.loadFailed')} onRetry={() => void holdings.reload()} />
-      ) : !holdings.data ? (
-        <div aria-busy="true" aria-label={t('assetPosition.loading')}>
-          <Skeleton lines={3} />
-        </div>
-      ) : holding ? (
+    <PositionCard position={holdings} market="CRYPTO" none={t('assetPosition.none', { asset })}>
+      {holding && (
         <>
           <Figures>
             <div>
@@ -170,11 +194,8 @@ function SignedInPosition({ symbol, asset }: { symbol: string; asset: string }) 
             </div>
           </Figures>
           <Note>{t('assetPosition.priceNote')}</Note>
-          <TextLink to="/portfolio">{t('assetPosition.portfolio')}</TextLink>
         </>
-      ) : (
-        <Note data-testid="position-none">{t('assetPosition.none', { asset })}</Note>
       )}
-    </Card>
+    </PositionCard>
   );
 }

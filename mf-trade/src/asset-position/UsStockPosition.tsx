@@ -2,22 +2,17 @@
 // what open sells leave to sell), average cost and market value in USD, the value in IDR at the
 // wallet's USD/IDR price, and the unrealized P&L, from the user-position call. Loaded again on a
 // `balances` event of the private stream and on return to the tab.
-import { Card, compareDecimal, ErrorState, formatCurrency, formatNumber, Skeleton, TextLink, useApiData, useOnReturn, usePrivateStream } from '@pasar/shared';
-import { useRef } from 'react';
+import { compareDecimal, formatCurrency, formatNumber } from '@pasar/shared';
 import { useTradeT } from '../i18n';
 import { usStockOrders } from '../order-calls/us-stock-calls';
-import { Figures, Note, Pnl } from './AssetPosition';
+import { Figures, Note, Pnl, PositionCard, useLivePosition } from './AssetPosition';
 
 const decimalsOf = (value: string): number => value.split('.')[1]?.length ?? 0;
 
 export function UsStockPosition({ symbol }: { symbol: string }) {
   const { t, i18n } = useTradeT();
   const lng = i18n.language === 'en' ? 'en' : 'id';
-  const position = useApiData(() => usStockOrders.position(), [symbol]);
-  const refresh = useRef(position.refresh);
-  refresh.current = position.refresh;
-  usePrivateStream('balances', () => void refresh.current(), { onResync: () => void refresh.current() });
-  useOnReturn(() => void refresh.current());
+  const position = useLivePosition(() => usStockOrders.position(), [symbol]);
 
   const holding = position.data?.items.find((item) => item.symbol === symbol);
   const usd = (value: string) => formatCurrency(value, 'USD', lng, { minFractionDigits: 2, maxFractionDigits: Math.max(2, decimalsOf(value)) });
@@ -25,14 +20,8 @@ export function UsStockPosition({ symbol }: { symbol: string }) {
   const shares = (value: string) => `${formatNumber(value, lng, { maxFractionDigits: decimalsOf(value) })} ${symbol}`;
 
   return (
-    <Card title={t('assetPosition.title')} data-testid="asset-position" data-market="USSTOCK">
-      {position.error ? (
-        <ErrorState compact headingLevel={3} title={t('assetPosition.loadFailed')} onRetry={() => void position.reload()} />
-      ) : !position.data ? (
-        <div aria-busy="true" aria-label={t('assetPosition.loading')}>
-          <Skeleton lines={3} />
-        </div>
-      ) : holding ? (
+    <PositionCard position={position} market="USSTOCK" none={t('assetPosition.none', { asset: symbol })}>
+      {holding && position.data && (
         <>
           <Figures>
             <div>
@@ -75,11 +64,8 @@ export function UsStockPosition({ symbol }: { symbol: string }) {
             </div>
           </Figures>
           <Note>{t('assetPosition.usPriceNote', { rate: formatNumber(position.data.usdIdr.rate, lng, { maxFractionDigits: 2 }) })}</Note>
-          <TextLink to="/portfolio">{t('assetPosition.portfolio')}</TextLink>
         </>
-      ) : (
-        <Note data-testid="position-none">{t('assetPosition.none', { asset: symbol })}</Note>
       )}
-    </Card>
+    </PositionCard>
   );
 }

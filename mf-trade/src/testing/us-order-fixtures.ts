@@ -13,6 +13,7 @@ import {
   type UsStockOrderTypesResponse,
 } from '@pasar/shared';
 import type { TestApiClient } from '@pasar/shared/testing';
+import { cryptoOrder } from './order-fixtures';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
 
 export const AAPL_ID = 7;
@@ -73,40 +74,23 @@ export function usEstimateFor(query: Record<string, string>): UsStockEstimate {
 
 let sequence = 0;
 
+/** A US order: the one order schema with market USSTOCK, in USD. */
 export function usOrder(overrides: Partial<CryptoOrder> = {}): CryptoOrder {
   sequence += 1;
-  return {
+  return cryptoOrder({
     id: `us-order-${sequence}`,
     market: 'USSTOCK',
     symbol: 'AAPL',
-    side: 'BUY',
-    orderType: 'LIMIT',
-    source: 'ADVANCED',
-    inputType: 'quantity',
     quantity: '0.5',
-    amount: null,
     limitPrice: '180',
-    stopPrice: null,
     timeInForce: 'GOOD_TILL_MARKET_CLOSE',
-    status: 'PENDING',
-    exchangeStatus: 'ACCEPTED_FROM_EXCHANGE',
-    filledQuantity: '0',
-    filledAmount: '0',
-    averagePrice: null,
-    fee: '0',
-    tax: '0',
-    total: '0',
-    ocoGroupId: null,
-    ocoLeg: null,
-    triggeredAt: null,
-    reason: null,
     currency: 'USD',
     tradingHours: 'REGULAR_HOURS',
     expiresAt: '2026-11-24T21:00:00.000Z',
     createdAt: '2026-11-24T15:00:00.000Z',
     updatedAt: '2026-11-24T15:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export interface UsMockOptions {
