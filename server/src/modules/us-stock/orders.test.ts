@@ -54,6 +54,26 @@ describe('US stock orders through HTTP', () => {
   const buy = (user: TestUser, body: OrderBody, requestId?: string) => call(t.app, user, 'POST', US_STOCK_PATHS.buy, body, requestId);
   const sell = (user: TestUser, body: OrderBody, requestId?: string) => call(t.app, user, 'POST', US_STOCK_PATHS.sell, body, requestId);
 
+  it('describes every US call in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const paths = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        `POST ${US_STOCK_PATHS.buy}`,
+        `POST ${US_STOCK_PATHS.sell}`,
+        `GET ${US_STOCK_PATHS.priceCalculate}`,
+        `GET ${US_STOCK_PATHS.orderTypes}`,
+        `GET ${US_STOCK_PATHS.userPosition}`,
+        `GET ${US_STOCK_PATHS.holdings}/{stockId}`,
+        `GET ${US_STOCK_PATHS.marketStatus}`,
+        `GET ${US_STOCK_PATHS.orders}`,
+        `GET ${US_STOCK_PATHS.orders}/{id}`,
+        `PATCH ${US_STOCK_PATHS.orders}/{id}`,
+        `PUT ${US_STOCK_PATHS.orders}/{id}/cancel`,
+      ]),
+    );
+  });
+
   it('buys a fraction of a share by USD amount in regular hours', async () => {
     await setClock(t.app, NY.regular);
     const user = await trader({ usd: '500' });

@@ -8,6 +8,8 @@ import { usStockCorporateActions, usStockHolders, type CorporateActionRow } from
 export type UsStockRepo = ReturnType<typeof createUsStockRepo>;
 
 export function createUsStockRepo(db: PasarDb) {
+  /** Holders this process has recorded (a row, once written, stays): repeats skip the write. */
+  const known = new Set<string>();
   return {
     async gssStatus(userId: string): Promise<string | null> {
       const [row] = await db.select({ gss: users.gssKycStatus }).from(users).where(eq(users.id, userId));
@@ -16,7 +18,10 @@ export function createUsStockRepo(db: PasarDb) {
 
     /** Remembers that the user trades this stock (the first time only). */
     async addHolder(userId: string, symbol: string, at: Date): Promise<void> {
+      const key = `${symbol}|${userId}`;
+      if (known.has(key)) return;
       await db.insert(usStockHolders).values({ userId, symbol, firstAt: at }).onConflictDoNothing();
+      known.add(key);
     },
 
     async heldSymbols(): Promise<string[]> {
