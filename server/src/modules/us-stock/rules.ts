@@ -62,6 +62,7 @@ const MESSAGES = {
   unused: { id: 'tidak dipakai oleh jenis order ini', en: 'is not used by this order type' },
   oneOfSize: { id: 'isi jumlah saham atau nominal USD, salah satu saja', en: 'give either a quantity or a USD amount, not both' },
   decimals: { id: 'terlalu banyak angka desimal', en: 'has too many decimals' },
+  tick: { id: 'harus kelipatan $0,01 (di bawah $1: $0,0001)', en: 'must be a multiple of $0.01 ($0.0001 below $1)' },
   cents: { id: 'nominal USD paling banyak 2 desimal', en: 'USD amounts have at most 2 decimals' },
   minimum: { id: 'minimal', en: 'at least' },
   stopAbove: { id: 'harus di atas harga terakhir', en: 'must be above the last price' },
@@ -109,7 +110,7 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
   }
 
   function checkPrice(value: string, path: string, language: Language): TradingDecimal {
-    if (!isOnTick(value)) throw new AppError('3804', { details: [{ path, message: MESSAGES.decimals[language] }] });
+    if (!isOnTick(value)) throw new AppError('3804', { details: [{ path, message: MESSAGES.tick[language] }] });
     return D(value);
   }
 

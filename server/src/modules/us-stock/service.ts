@@ -26,6 +26,7 @@ import { TradingDecimal, plain } from '@pasar/shared/trading';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../../ledger/api';
 import { nyseCalendar } from '../../market/calendar';
+import { addDays } from '../../market/calendar/time';
 import type { OrderSpec, Side, TradingEngine } from '../../trading';
 import type { UsStockRepo } from './repo';
 import { US_MARKET, sharesOf, type createUsStockRules } from './rules';
@@ -219,7 +220,7 @@ export function createUsStockService(deps: UsStockServiceDeps) {
       const sessions = nyseCalendar.sessions(today);
       // Today's sessions, or the next trading day's once today's are over (or today is closed).
       const over = sessions.length === 0 || (sessions[sessions.length - 1] as { close: number }).close <= now;
-      const tradingDate = over ? nyseCalendar.nextTradingDay(nextDate(today)) : today;
+      const tradingDate = over ? nyseCalendar.nextTradingDay(addDays(today, 1)) : today;
       const shown = over ? nyseCalendar.sessions(tradingDate) : sessions;
       const of = (kind: string) => shown.find((s) => s.kind === kind) ?? null;
       const pre = of('PRE_MARKET');
@@ -251,5 +252,3 @@ export function createUsStockService(deps: UsStockServiceDeps) {
     get: (userId: string, orderId: string): Promise<Order> => ownOrder(userId, orderId),
   };
 }
-
-const nextDate = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

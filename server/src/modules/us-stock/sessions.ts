@@ -13,8 +13,9 @@
 // - GOOD_TILL_MARKET_CLOSE expires at the close of the trading day it is placed for: the regular
 //   close, or the post-market close for orders that include post-market (early closes
 //   included); an order placed after that close is for the next trading day.
-import type { ErrorCode, TimeInForce, TradingHours, UsSession } from '@pasar/shared/contract';
-import { nyseCalendar, type MarketCalendar, type Session } from '../../market/calendar';
+import type { ErrorCode, MarketState, TimeInForce, TradingHours, UsSession } from '@pasar/shared/contract';
+import { nyseCalendar, type MarketCalendar } from '../../market/calendar';
+import { addDays } from '../../market/calendar/time';
 
 export interface UsSessionNow {
   readonly session: UsSession;
@@ -22,31 +23,17 @@ export interface UsSessionNow {
   readonly nextSession: UsSession | null;
 }
 
-const sessionOf = (s: Session): UsSession => (s.kind === 'PRE_MARKET' || s.kind === 'POST_MARKET' ? s.kind : 'REGULAR');
+/** The calendar's market state as a US session. */
+const sessionOf = (state: MarketState): UsSession => (state === 'OPEN' ? 'REGULAR' : state === 'PRE_MARKET' || state === 'POST_MARKET' ? state : 'CLOSED');
 
 /** The session at `at`. */
-export function usSessionAt(at: number, calendar: MarketCalendar = nyseCalendar): UsSession {
-  for (const s of calendar.sessions(calendar.localDate(at))) if (at >= s.open && at < s.close) return sessionOf(s);
-  return 'CLOSED';
-}
+export const usSessionAt = (at: number, calendar: MarketCalendar = nyseCalendar): UsSession => sessionOf(calendar.state(at));
 
 /** The session at `at` and the next instant it changes (to another session kind). */
 export function usSessionNow(at: number, calendar: MarketCalendar = nyseCalendar): UsSessionNow {
-  const session = usSessionAt(at, calendar);
-  let date = calendar.localDate(at);
-  for (let i = 0; i < 15; i += 1) {
-    const bounds = calendar.sessions(date).flatMap((s) => [s.open, s.close]);
-    for (const b of bounds.sort((x, y) => x - y)) {
-      if (b <= at) continue;
-      const next = usSessionAt(b, calendar);
-      if (next !== session) return { session, nextChangeAt: b, nextSession: next };
-    }
-    date = nextDate(date);
-  }
-  return { session, nextChangeAt: null, nextSession: null };
+  const next = calendar.nextChange(at);
+  return { session: usSessionAt(at, calendar), nextChangeAt: next?.at ?? null, nextSession: next ? sessionOf(next.state) : null };
 }
-
-const nextDate = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Extended hours: any trading-hours choice other than regular hours. */
 export const isExtended = (tradingHours: TradingHours | null | undefined): boolean =>
@@ -113,7 +100,7 @@ export function expiryOf(
   for (let i = 0; i < 15; i += 1) {
     const close = closeOf(date);
     if (close !== null && close > now) return close;
-    date = calendar.nextTradingDay(nextDate(date));
+    date = calendar.nextTradingDay(addDays(date, 1));
   }
   return null;
 }

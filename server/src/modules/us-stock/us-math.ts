@@ -9,7 +9,7 @@
 // Fees are computed on an order's whole filled notional and each fill takes the difference, so an
 // order's fills add up to the fee math of the whole however many there are.
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { BookWalkResult, LevelFill } from '../../trading';
+import type { BookWalkResult, LevelFill, OrderTotals } from '../../trading';
 
 export type Side = 'BUY' | 'SELL';
 type Num = string | TradingDecimal;
@@ -83,15 +83,6 @@ export function fitBuyQuantity(amount: Num, price: Num, step: Num, fees: UsFees)
     else hi = mid.minus(1);
   }
   return lo.times(step);
-}
-
-export interface OrderTotals {
-  readonly side: Side;
-  readonly filledQuantity: string;
-  readonly filledAmount: string;
-  readonly fee: string;
-  readonly tax: string;
-  readonly total: string;
 }
 
 /** One fill's numbers against what the order had already paid or received (cumulative fee math). */
