@@ -76,7 +76,8 @@ describe('a signed-in user on the trade page', () => {
 
   it('gets the order panel with the symbol’s balances, and the open orders', async () => {
     const { api } = open();
-    expect(await screen.findByTestId('order-ticket')).toBeInTheDocument();
+    // The panel's chunk and the contract's schemas (answers are parsed) load on first use.
+    expect(await screen.findByTestId('order-ticket', undefined, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('order-available')).toHaveTextContent('Rp10,000,000'));
     expect(api.callsTo('GET', CRYPTO_PATHS.orderTypes)[0]!.query.symbol).toBe('BTC-IDR');
     expect(await screen.findAllByTestId('order-row')).toHaveLength(1);
@@ -84,7 +85,7 @@ describe('a signed-in user on the trade page', () => {
 
   it('a click on an order-book price fills the panel’s limit price', async () => {
     const { user, store } = open();
-    await screen.findByTestId('order-ticket');
+    await screen.findByTestId('order-ticket', undefined, { timeout: 5000 });
     // Not a pro user: the simple ticket, and the page's layout follows it.
     expect(screen.getByTestId('order-ticket')).toHaveAttribute('data-mode', 'simple');
     await waitFor(() => expect(store.getState().chart.layout).toBe('CryptoInstant'));
