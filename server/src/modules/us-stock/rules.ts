@@ -241,23 +241,20 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
       : [{ ocoLeg: null, limitPrice: spec.limitPrice ?? null, stopPrice: spec.stopPrice ?? null }];
     // A queued market buy by quantity holds the most it may cost: the quantity at the banded last price.
     const queuedBuyByQuantity = spec.orderType === 'MARKET' && spec.side === 'BUY' && spec.inputType === 'quantity';
-    const needs = queuedBuyByQuantity
-      ? usCharges('BUY', size.times(ref), size, fees).total
-      : holdNeeds(
-      legs.map((leg) => ({
-        side: spec.side,
-        orderType: spec.orderType,
-        ocoLeg: leg.ocoLeg,
-        triggered: false,
-        amount: planned.amount ?? null,
-        execQuantity: execQuantity ? plain(execQuantity) : null,
-        limitPrice: leg.limitPrice,
-        stopPrice: leg.stopPrice,
-        filledQuantity: '0',
-        filledAmount: '0',
-        total: '0',
-      })),
-    );
+    const shapes: OrderShape[] = legs.map((leg) => ({
+      side: spec.side,
+      orderType: spec.orderType,
+      ocoLeg: leg.ocoLeg,
+      triggered: false,
+      amount: planned.amount ?? null,
+      execQuantity: execQuantity ? plain(execQuantity) : null,
+      limitPrice: leg.limitPrice,
+      stopPrice: leg.stopPrice,
+      filledQuantity: '0',
+      filledAmount: '0',
+      total: '0',
+    }));
+    const needs = queuedBuyByQuantity ? usCharges('BUY', size.times(ref), size, fees).total : holdNeeds(shapes);
     return {
       spec: planned,
       asset: inst.symbol,
