@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { averageCostOf, costOf, D, percentOf, replayFills, type Fill } from './average-cost';
+import { averageCostOf, costOf, D, percentOf, replayFills, type Fill, type PositionEvent } from './average-cost';
 
 const buy = (id: string, quantity: string, total: string, symbol = 'BTC-IDR'): Fill => ({ id, symbol, side: 'BUY', quantity, total });
 const sell = (id: string, quantity: string, total: string, symbol = 'BTC-IDR'): Fill => ({ id, symbol, side: 'SELL', quantity, total });
@@ -110,5 +110,77 @@ describe('the average-cost method', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  describe('in US dollars (cost to the cent)', () => {
+    const usd = 2;
+    const aapl = (id: string, side: 'BUY' | 'SELL', quantity: string, total: string): Fill => ({ id, symbol: 'AAPL', side, quantity, total });
+
+    it('takes sold shares out at the average cost to the cent, half up', () => {
+      // 500.50 + 273.50 = 774.00 for 3.8 shares; 1 share costs 203.684… → 203.68.
+      const { positions, realizedBySell } = replayFills([aapl('1', 'BUY', '2.5', '500.5'), aapl('2', 'BUY', '1.3', '273.5'), aapl('3', 'SELL', '1', '219.47')], usd);
+      expect(realizedBySell.get('3')!.toFixed()).toBe('15.79');
+      const position = positions.get('AAPL')!;
+      expect(position.costBasis.toFixed()).toBe('570.32');
+      expect(averageCostOf(position, 4).toFixed()).toBe('203.6857');
+      expect(costOf({ quantity: new D(8), costBasis: new D('200.5') }, 2, 2).toFixed()).toBe('50.13');
+    });
+
+    it('multiplies the shares by a split and keeps the cost (the average cost divides by the ratio)', () => {
+      const events: PositionEvent[] = [aapl('1', 'BUY', '2', '200.5'), { kind: 'SPLIT', symbol: 'AAPL', shares: '6' }, aapl('2', 'SELL', '2', '59.49')];
+      const before = replayFills(events.slice(0, 2), usd).positions.get('AAPL')!;
+      expect(before.quantity.toFixed()).toBe('8');
+      expect(before.costBasis.toFixed()).toBe('200.5');
+      expect(averageCostOf(before, 4).toFixed()).toBe('25.0625');
+      const { positions, realizedBySell } = replayFills(events, usd);
+      // 2 of 8 shares cost 50.125 → 50.13.
+      expect(realizedBySell.get('2')!.toFixed()).toBe('9.36');
+      expect(positions.get('AAPL')!.costBasis.toFixed()).toBe('150.37');
+      expect(positions.get('AAPL')!.quantity.toFixed()).toBe('6');
+    });
+
+    it('realizes nothing on a split, and a split of another stock changes nothing here', () => {
+      const { positions, realizedBySell } = replayFills([aapl('1', 'BUY', '1', '100'), { kind: 'SPLIT', symbol: 'NVDA', shares: '9' }, { kind: 'SPLIT', symbol: 'AAPL', shares: '1' }], usd);
+      expect(realizedBySell.size).toBe(0);
+      expect(positions.get('AAPL')).toEqual({ quantity: new D(2), costBasis: new D(100), realizedPnl: new D(0) });
+      expect(positions.get('NVDA')!.costBasis.toFixed()).toBe('0');
+    });
+
+    // Random buys and sells of cent totals, splits between them: the cost taken out plus the cost
+    // still held is exactly what the buys cost, always in whole cents.
+    it('never creates or loses a cent, whatever the sequence', () => {
+      const step = fc.record({
+        side: fc.constantFrom('BUY', 'SELL', 'SPLIT'),
+        units: fc.integer({ min: 1, max: 1_000_000 }),
+        cents: fc.integer({ min: 1, max: 10_000_000 }),
+      });
+      fc.assert(
+        fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+          let held = new Decimal(0);
+          const events: PositionEvent[] = [];
+          steps.forEach((s, i) => {
+            const quantity = new Decimal(s.units).div(1e4);
+            if (s.side === 'SPLIT') {
+              events.push({ kind: 'SPLIT', symbol: 'AAPL', shares: held.toFixed() });
+              held = held.times(2);
+              return;
+            }
+            if (s.side === 'SELL' && held.lt(quantity)) return;
+            held = s.side === 'BUY' ? held.plus(quantity) : held.minus(quantity);
+            events.push(aapl(String(i), s.side, quantity.toFixed(), new Decimal(s.cents).div(100).toFixed()));
+          });
+          const fills = events.filter((e): e is Fill => !('kind' in e));
+          const { positions, realizedBySell } = replayFills(events, usd);
+          const position = positions.get('AAPL') ?? { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
+          const bought = fills.filter((f) => f.side === 'BUY').reduce((a, f) => a.plus(f.total), new D(0));
+          const sold = fills.filter((f) => f.side === 'SELL').reduce((a, f) => a.plus(f.total), new D(0));
+          const realized = [...realizedBySell.values()].reduce((a, r) => a.plus(r), new D(0));
+          expect(position.quantity.toFixed()).toBe(held.toFixed());
+          expect(position.costBasis.times(100).isInteger() && position.costBasis.gte(0)).toBe(true);
+          expect(sold.minus(realized).plus(position.costBasis).toFixed()).toBe(bought.toFixed());
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
 });

@@ -1,8 +1,12 @@
-// The average-cost method over a user's fills, in time order. A buy adds its quantity and what it
-// cost (total: base + fee + tax); a sell takes quantity out at the average cost and realizes
-// proceeds (total: base − fee − tax) − the cost taken out. The cost taken out is rounded to whole
-// Rupiah (half up), so the cost basis stays whole Rupiah like every total it is built from, the
-// realized figures of the sells add up exactly, and selling everything takes out exactly all of it.
+// The average-cost method over a user's fills, in time order, for every market. A buy adds its
+// quantity and what it cost (total: base + fee + tax, or commission and fees); a sell takes quantity
+// out at the average cost and realizes proceeds (total: base − fee − tax) − the cost taken out. The
+// cost taken out is rounded to the smallest unit of the market's currency (half up: whole Rupiah
+// for crypto, cents for US stocks), so the cost basis stays in that unit like every total it is
+// built from, the realized figures of the sells add up exactly, and selling everything takes out
+// exactly all of it. A split adds the shares it gave (held × (ratio − 1)) at no cost: the quantity
+// is multiplied by the ratio, the cost basis stays whole (the average cost divides by the ratio),
+// and nothing is realized.
 import Decimal from 'decimal.js';
 
 /**
@@ -19,9 +23,19 @@ export interface Fill {
   readonly total: Decimal.Value;
 }
 
+/** A stock split of `symbol`, in its place among the fills. */
+export interface Split {
+  readonly kind: 'SPLIT';
+  readonly symbol: string;
+  /** The shares it added: held × (ratio − 1) (6 for 2 shares split 4-for-1). */
+  readonly shares: Decimal.Value;
+}
+
+export type PositionEvent = Fill | Split;
+
 export interface Position {
   readonly quantity: Decimal;
-  /** Whole Rupiah. */
+  /** In the smallest unit of the cost currency (whole Rupiah, cents). */
   readonly costBasis: Decimal;
   readonly realizedPnl: Decimal;
 }
@@ -47,12 +61,22 @@ export function costOf(position: Pick<Position, 'quantity' | 'costBasis'>, part:
   return new D(position.costBasis).times(units).div(quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 }
 
-/** Replays fills given oldest first; costs taken out are rounded to `decimals` places of their currency. */
-export function replayFills(fills: readonly Fill[], decimals = 0): Replay {
+const isSplit = (event: PositionEvent): event is Split => 'kind' in event && event.kind === 'SPLIT';
+
+/**
+ * Replays fills (and splits) given oldest first; costs taken out are rounded to `decimals` places
+ * of their currency.
+ */
+export function replayFills(events: readonly PositionEvent[], decimals = 0): Replay {
   const positions = new Map<string, Position>();
   const realizedBySell = new Map<string, Decimal>();
-  for (const fill of fills) {
-    const before = positions.get(fill.symbol) ?? EMPTY;
+  for (const event of events) {
+    const before = positions.get(event.symbol) ?? EMPTY;
+    if (isSplit(event)) {
+      positions.set(event.symbol, { ...before, quantity: before.quantity.plus(event.shares) });
+      continue;
+    }
+    const fill = event;
     const quantity = new D(fill.quantity);
     const total = new D(fill.total);
     if (fill.side === 'BUY') {

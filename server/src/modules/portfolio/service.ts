@@ -26,6 +26,7 @@ import type { AccountBalance, Ledger } from '../../ledger/api';
 import type { FillRow, TradingEngine } from '../../trading';
 import { cashAccountFrom } from '../wallet/account-service';
 import { averageCostOf, D, percentOf, replayFills, type Position, type Replay } from './average-cost';
+import { splitsOf, withSplits } from './splits';
 
 export interface PortfolioMarket {
   instruments(): readonly Instrument[];
@@ -36,7 +37,8 @@ export interface PortfolioMarket {
 export interface PortfolioServiceDeps {
   /** The user's fills as the order engine keeps them, oldest first. */
   readonly fills: TradingEngine['fillsOf'];
-  readonly ledger: Pick<Ledger, 'userBalances'>;
+  /** Balances, and the share accounts' history (where US splits land). */
+  readonly ledger: Pick<Ledger, 'userBalances' | 'history'>;
   readonly market: PortfolioMarket;
   /** IDR per USD (the house's mid, 2 decimals) at an instant. */
   readonly usdIdr: (at: number) => string;
@@ -175,6 +177,18 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return items.sort((a, b) => new D(b.marketValue).comparedTo(a.marketValue) || a.symbol.localeCompare(b.symbol));
   }
 
+  /**
+   * The US fills (oldest first) replayed in cents with the splits of every ticker they or the PALN
+   * wallet name (of one ticker when given), each in its place in time (`splits.ts`).
+   */
+  async function usReplay(userId: string, balances: readonly AccountBalance[], fills: readonly FillRow[], only?: Instrument): Promise<Replay> {
+    const tickers = new Set(fills.map((fill) => fill.symbol));
+    for (const balance of balances) if (isPaln(balance) && balance.currency !== 'USD') tickers.add(balance.currency);
+    if (only) for (const ticker of [...tickers]) if (ticker !== only.symbol) tickers.delete(ticker);
+    const splits = (await Promise.all([...tickers].map((ticker) => splitsOf(ledger, userId, ticker)))).flat();
+    return replayFills(withSplits(fills, splits), USD_DECIMALS);
+  }
+
   /** A page of fills, newest first, each sell with what it realized. */
   function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
     const start = (page - 1) * size;
@@ -211,7 +225,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const at = now();
       const usdIdr = rateAt(at);
       const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) })]);
-      return { assetType: 'USSTOCK', items: usHoldingsFrom(balances, replayFills(fills, USD_DECIMALS), usdIdr.rate, only), usdIdr, updatedAt: at };
+      const replay = await usReplay(userId, balances, fills, only);
+      return { assetType: 'USSTOCK', items: usHoldingsFrom(balances, replay, usdIdr.rate, only), usdIdr, updatedAt: at };
     },
 
     async overview(userId: string): Promise<PortfolioOverview> {
@@ -223,9 +238,9 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         deps.fills(userId, { market: 'USSTOCK' }),
       ]);
       const cryptoReplay = replayFills(cryptoFills);
-      const usReplay = replayFills(usFills, USD_DECIMALS);
+      const usReplayed = await usReplay(userId, balances, usFills);
       const holdings = holdingsFrom(balances, cryptoReplay);
-      const usHoldings = usHoldingsFrom(balances, usReplay, usdIdr.rate);
+      const usHoldings = usHoldingsFrom(balances, usReplayed, usdIdr.rate);
       const cashAccount = cashAccountFrom((purpose) =>
         balances.find((b) => b.currency === 'IDR' && 'purpose' in b.account && b.account.purpose === purpose),
       );
@@ -242,7 +257,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const cryptoRealized = realizedOf(cryptoReplay);
       const usInvested = sumOf(usHoldings, (h) => h.marketValue);
       const usCost = sumOf(usHoldings, (h) => h.costBasis);
-      const usRealized = realizedOf(usReplay);
+      const usRealized = realizedOf(usReplayed);
       const usInvestedIdr = sumOf(usHoldings, (h) => h.idr.marketValue);
       const usCostIdr = sumOf(usHoldings, (h) => h.idr.costBasis);
       const usRealizedIdr = toIdr(usRealized, usdIdr.rate);
@@ -293,8 +308,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     async usPositionHistory(userId: string, query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<UsStockPositionHistoryResponse> {
       const only = query.symbol ? usStock(query.symbol) : undefined;
       const page = query.page ?? 1;
-      const fills = await deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) });
-      const { items, hasMore } = historyPage(fills, replayFills(fills, USD_DECIMALS), page, query.size ?? POSITION_HISTORY_PAGE_SIZE);
+      const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) })]);
+      const { items, hasMore } = historyPage(fills, await usReplay(userId, balances, fills, only), page, query.size ?? POSITION_HISTORY_PAGE_SIZE);
       return { assetType: 'USSTOCK', items: items.map((item) => ({ ...item, assetType: 'USSTOCK' as const, currency: 'USD' as const })), page, hasMore };
     },
   };

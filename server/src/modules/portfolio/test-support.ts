@@ -1,11 +1,13 @@
 // Test helpers of the portfolio module: a fill recorded as the order engine records one (an order
-// row, one ledger transfer moving the money and the units, the fill row) in the crypto or the US
-// stock market, IDR and USD put in place through the ledger, and a symbol's price pinned through
-// the market's steer route.
+// row, one ledger transfer moving the money and the units, the fill row; the rows through the
+// engine's insert API) in the crypto or the US stock market, a US split as the corporate actions
+// post it, IDR and USD put in place through the ledger, and a symbol's price pinned through the
+// market's steer route.
 import { randomUUID } from 'node:crypto';
 import { MARKET_PATHS } from '@pasar/shared/contract';
-import { sql } from 'drizzle-orm';
 import type { PasarApp } from '../../app';
+import { createOrdersRepo } from '../../trading';
+import { SPLIT_TRANSFER_KIND, usSharesAccount } from './splits';
 
 export interface TestFill {
   readonly symbol: string;
@@ -75,19 +77,68 @@ export async function recordFill(app: PasarApp, userId: string, fill: TestFill, 
     legs: legs.filter((leg) => positive(leg.amount)),
     memo: { orderId },
   });
-  const db = app.database.db;
-  await db.execute(sql`
-    insert into orders (id, market, currency, user_id, request_id, symbol, asset, side, order_type, source, input_type, quantity,
-      time_in_force, status, exchange_status, is_open, filled_quantity, filled_amount, fee, tax, total, fill_count, created_at, updated_at)
-    values (${orderId}, ${market}, ${c}, ${userId}, ${orderId}, ${fill.symbol}, ${asset}, ${fill.side}, 'MARKET', 'INSTANT', 'quantity', ${fill.quantity},
-      'GOOD_TILL_CANCEL', 'SUCCESS', 'SUCCESS', false, ${fill.quantity}, ${fill.amount}, ${fill.fee}, ${fill.tax}, ${fill.total}, 1,
-      ${fill.executedAt}, ${fill.executedAt})`);
-  const fillId = randomUUID();
-  await db.execute(sql`
-    insert into fills (id, market, currency, order_id, user_id, symbol, asset, side, quantity, price, amount, fee, tax, total, transfer_id, executed_at)
-    values (${fillId}, ${market}, ${c}, ${orderId}, ${userId}, ${fill.symbol}, ${asset}, ${fill.side}, ${fill.quantity}, ${fill.price}, ${fill.amount},
-      ${fill.fee}, ${fill.tax}, ${fill.total}, ${transfer.id}, ${fill.executedAt})`);
-  return fillId;
+  // The order and its fill through the engine's own insert API (`trading/repo.ts`).
+  const repo = createOrdersRepo(app.database.db);
+  const executedAt = new Date(fill.executedAt);
+  await repo.insertOrders([
+    {
+      id: orderId,
+      market,
+      currency: c,
+      userId,
+      requestId: orderId,
+      symbol: fill.symbol,
+      asset,
+      side: fill.side,
+      orderType: 'MARKET',
+      source: 'INSTANT',
+      inputType: 'quantity',
+      quantity: fill.quantity,
+      timeInForce: 'GOOD_TILL_CANCEL',
+      status: 'SUCCESS',
+      exchangeStatus: 'SUCCESS',
+      isOpen: false,
+      filledQuantity: fill.quantity,
+      filledAmount: fill.amount,
+      fee: fill.fee,
+      tax: fill.tax,
+      total: fill.total,
+      fillCount: 1,
+      createdAt: executedAt,
+      updatedAt: executedAt,
+    },
+  ]);
+  const row = await repo.insertFill({
+    market,
+    currency: c,
+    orderId,
+    userId,
+    symbol: fill.symbol,
+    asset,
+    side: fill.side,
+    quantity: fill.quantity,
+    price: fill.price,
+    amount: fill.amount,
+    fee: fill.fee,
+    tax: fill.tax,
+    total: fill.total,
+    transferId: transfer.id,
+    executedAt,
+  });
+  return row.id;
+}
+
+/**
+ * A split landing as the US stock module's corporate actions post it: the shares it added, from
+ * the house inventory into the PALN wallet's account of the ticker, a ledger transfer of kind SPLIT.
+ */
+export async function recordUsSplit(app: PasarApp, userId: string, ticker: string, ratio: string, added: string): Promise<void> {
+  await app.ledger.transfer({
+    key: `test-us-split:${ticker}:${userId}:${ratio}`,
+    kind: SPLIT_TRANSFER_KIND,
+    legs: [{ from: { house: 'INVENTORY', currency: ticker }, to: usSharesAccount(userId, ticker), amount: added }],
+    memo: { symbol: ticker, ratio },
+  });
 }
 
 /** Pins a symbol's last price (the market's development/test steer route). */
