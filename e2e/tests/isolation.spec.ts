@@ -3,12 +3,17 @@
 // Retry brings the remote back without reloading the page once it is reachable again.
 import type { Page, Route } from '@playwright/test';
 import { SHELL_TEXT } from './support-routes';
+import type { ConsoleErrorEntry } from '../support/fixtures';
 import { expect, expectNoProblems, expectRemoteFetched, signIn, test } from './support-fixtures';
 
 const WALLET_FILES = '**/remotes/mf-wallet/**';
 
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __e2eSameDocument: boolean }).__e2eSameDocument = true));
 const isSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument === true);
+
+/** The console errors of a wallet outage: its files failing to load and the shell reporting it. */
+const walletOutage = ({ text, url }: ConsoleErrorEntry) =>
+  (text.startsWith('Failed to load resource') && url.includes('/remotes/mf-wallet/')) || text.includes('Remote mf_wallet is unavailable');
 
 const outages: [name: string, handler: (route: Route) => Promise<void>][] = [
   ['unreachable (network error)', (route) => route.abort('connectionrefused')],
@@ -18,6 +23,7 @@ const outages: [name: string, handler: (route: Route) => Promise<void>][] = [
 test.describe('a remote that cannot load', () => {
   for (const [name, handler] of outages) {
     test(`mf-wallet ${name}: panel, working shell, Retry`, async ({ page, context, baseURL, watch }) => {
+      watch.problems.expectConsoleErrors(walletOutage);
       await signIn(context, baseURL!);
       await page.route(WALLET_FILES, handler);
 
@@ -74,18 +80,15 @@ test.describe('a remote that cannot load', () => {
       expect(await isSameDocument(page)).toBe(true);
       // The failed loads of the wallet's files and the shell's report of the wallet failing are
       // expected console errors here; nothing else is.
-      const unexpected = watch.consoleErrors.filter(
-        ({ text, url }) =>
-          !(text.startsWith('Failed to load resource') && url.includes('/remotes/mf-wallet/')) &&
-          !text.includes('Remote mf_wallet is unavailable'),
-      );
+      const unexpected = watch.consoleErrors.filter((error) => !walletOutage(error));
       expect(unexpected, 'console errors not about the failed remote').toEqual([]);
       watch.consoleErrors.length = 0;
       expectNoProblems(watch, 'after the wallet came back');
     });
   }
 
-  test('a remote down does not stop another remote loaded first', async ({ page, context, baseURL }) => {
+  test('a remote down does not stop another remote loaded first', async ({ page, context, baseURL, problems }) => {
+    problems.expectConsoleErrors(walletOutage);
     await signIn(context, baseURL!);
     await page.goto('/en/transaction-history');
     await expect(page.getByRole('heading', { level: 1, name: 'Transaction history' })).toBeVisible();
@@ -97,7 +100,10 @@ test.describe('a remote that cannot load', () => {
     await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
   });
 
-  test('the registry unreachable: the panel, and Retry recovers', async ({ page, context, baseURL }) => {
+  test('the registry unreachable: the panel, and Retry recovers', async ({ page, context, baseURL, problems }) => {
+    problems.expectConsoleErrors(
+      ({ text, url }) => (text.startsWith('Failed to load resource') && url.endsWith('/remotes.json')) || text.includes('is unavailable'),
+    );
     await signIn(context, baseURL!);
     await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, body: '' }));
     // The page as an older server (or a cache) would send it: no inlined registry, no preloads.

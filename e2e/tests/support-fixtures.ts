@@ -3,7 +3,7 @@
 // (`securitypolicyviolation`, reported to Node so none is lost across navigations) and every
 // response, to tell which origin served a remote.
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test as base, type PageProblems } from '../support/fixtures';
+import { expect, isHandledRefusal, test as base, type PageProblems } from '../support/fixtures';
 
 export interface CspViolation {
   directive: string;
@@ -41,10 +41,11 @@ export interface Registry {
 
 export const test = base.extend<{ watch: Watch }>({
   watch: [
-    async ({ page, problems }, use) => {
+    async ({ page, problems, baseURL }, use) => {
       const watch: Watch = { problems, consoleErrors: [], csp: [], responses: [], registries: [] };
       page.on('console', (message) => {
-        if (message.type() === 'error') watch.consoleErrors.push({ text: message.text(), url: message.location().url });
+        const entry = { text: message.text(), url: message.location().url };
+        if (message.type() === 'error' && !isHandledRefusal(entry, baseURL)) watch.consoleErrors.push(entry);
       });
       await page.exposeFunction('__pasarReportCsp', (violation: CspViolation) => {
         watch.csp.push(violation);
