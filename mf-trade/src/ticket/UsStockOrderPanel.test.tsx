@@ -1,6 +1,6 @@
 import { MARKET_PATHS, registerTranslations, US_STOCK_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { resetInstrumentCache } from '../market/market-api';
 import { useOpenOrdersStore } from '../my-orders/open-orders';
@@ -70,7 +70,8 @@ function renderPanel({ mock = {}, api = createTestApiClient(), ipme = true, gss 
 const ticket = () => screen.getByTestId('order-ticket');
 
 async function ready() {
-  await screen.findByTestId('order-ticket');
+  // The panel's chunk and the contract's schemas (answers are parsed) load on first use.
+  await screen.findByTestId('order-ticket', undefined, { timeout: 5000 });
   // The PALN wallet's buying power has arrived.
   await waitFor(() => expect(screen.getByTestId('order-available')).toHaveTextContent('$1,000.00'));
 }
@@ -222,5 +223,26 @@ describe('the US order panel', () => {
     // The toast viewport stays empty: no error is shown.
     expect(screen.queryAllByRole('alert').map((region) => region.textContent)).toEqual(['']);
     expect(api.calls.filter((call) => call.path.startsWith('/api/global-stock/'))).toEqual([]);
+  });
+
+  it('asks what may be placed again once the session has changed (the clock is the test’s)', async () => {
+    // The regular session ends 10 s after the test's now.
+    const soon = new Date(NOW + 10_000).toISOString();
+    const session = { session: 'REGULAR' as const, nextChangeAt: soon, nextSession: 'POST_MARKET' as const };
+    // Timers are the test's (Date.now is pinned above); Testing Library's waits advance them.
+    jest.useFakeTimers({ doNotFake: ['Date', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const { api } = renderPanel({ mock: { buy: { session }, sell: { session } } });
+      await ready();
+      expect(api.callsTo('GET', US_STOCK_PATHS.orderTypes)).toHaveLength(2);
+      act(() => {
+        jest.advanceTimersByTime(12_000);
+      });
+      await waitFor(() => expect(api.callsTo('GET', US_STOCK_PATHS.orderTypes)).toHaveLength(4));
+      // The ticket stayed on screen meanwhile.
+      expect(screen.getByTestId('order-ticket')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

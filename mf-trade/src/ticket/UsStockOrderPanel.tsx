@@ -23,6 +23,9 @@ registerOrderTranslations();
 /** The US-stock declaration (W-8BEN-style) lives on the identity-verification page of mf-account. */
 export const US_DECLARATION_PATH = '/account/identity-verification';
 
+/** After a session change, the order types are asked again this much later (the server's session has moved on). */
+const SESSION_SETTLE_MS = 1500;
+
 /** The catalogue's "US-stock KYC not verified" (a call that raced a status change). */
 const GSS_KYC_REFUSAL = '007';
 
@@ -54,7 +57,7 @@ export function UsStockOrderPanel(props: UsStockOrderPanelProps) {
       ) : status !== 'VERIFIED' ? (
         <DeclarationLead status={status} />
       ) : (
-        <VerifiedTicket {...props} />
+        <VerifiedTicket key={props.symbol} {...props} />
       )}
     </Card>
   );
@@ -63,13 +66,24 @@ export function UsStockOrderPanel(props: UsStockOrderPanelProps) {
 function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStockOrderPanelProps) {
   const { t } = useTradeT();
   const target = { symbol, instrument, pro: true };
-  const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal));
+  // Asked again at a session change without emptying the ticket (another stock mounts a new one).
+  const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal), { keepPrevious: true });
   const openOrders = useOpenOrders();
 
   // The USD wallet the ticket spends from (and its USD/IDR rate).
   useEffect(() => {
     void refreshBalances({ gss: true });
   }, [symbol]);
+
+  // What may be placed changes with the session (market orders wait outside regular hours, extended
+  // hours open and close): asked again once the session has changed.
+  const nextChangeAt = types.data ? Date.parse(types.data.BUY.session.nextChangeAt ?? '') : NaN;
+  const { retry } = types;
+  useEffect(() => {
+    if (!Number.isFinite(nextChangeAt)) return undefined;
+    const timer = setTimeout(retry, Math.max(0, nextChangeAt - Date.now()) + SESSION_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [nextChangeAt, retry]);
 
   if (types.error && !types.data) {
     if (isApiError(types.error) && types.error.code === GSS_KYC_REFUSAL) return <DeclarationLead status="NOT_SUBMITTED" />;
