@@ -32,6 +32,7 @@ describe('US corporate actions', () => {
       repo: createUsStockRepo(t.app.database.db),
       actions: (symbol) => feed.filter((a) => a.symbol === symbol),
       settings: t.app.config.usStock,
+      gssStatus: (userId) => t.app.identity.gssKycStatus(userId),
       now: () => now,
     };
   }, SETUP_TIMEOUT_MS);

@@ -30,6 +30,8 @@ export interface CorporateActionsDeps {
   /** The feed: a stock's dividends and splits known on `today` (New York date). */
   readonly actions: (symbol: string, today: string) => readonly CorporateAction[];
   readonly settings: Pick<UsStockConfig, 'dividendWithholdingRate' | 'dividendWithholdingNoDeclarationRate'>;
+  /** The user's US-stock declaration status (`app.identity`). */
+  readonly gssStatus: (userId: string) => Promise<string | null>;
   /** The market clock. */
   readonly now: () => number;
 }
@@ -76,7 +78,7 @@ export async function applyCorporateActions(deps: CorporateActionsDeps): Promise
   async function applyDividend(action: CorporateAction, userId: string, entitled: TradingDecimal): Promise<boolean> {
     const perShare = D(action.amount as string);
     const gross = entitled.times(perShare).toDecimalPlaces(2, TradingDecimal.ROUND_DOWN);
-    const declared = (await repo.gssStatus(userId)) === 'VERIFIED';
+    const declared = (await deps.gssStatus(userId)) === 'VERIFIED';
     const rate = D(declared ? settings.dividendWithholdingRate : settings.dividendWithholdingNoDeclarationRate);
     const withholding = gross.times(rate).toDecimalPlaces(2, TradingDecimal.ROUND_HALF_UP);
     const net = gross.minus(withholding);

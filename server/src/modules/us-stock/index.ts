@@ -24,7 +24,7 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
   const rules = createUsStockRules({
     market: app.market,
     settings,
-    gssStatus: (userId) => repo.gssStatus(userId),
+    gssStatus: (userId) => app.identity.gssKycStatus(userId),
     assertTermsAccepted: (userId) => app.account.assertBappebtiAccepted(userId),
     productInfo,
   });
@@ -55,6 +55,7 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
       repo,
       actions: (symbol, today) => corporateActions(symbol, app.market.simulator.model(symbol).dividend, today),
       settings,
+      gssStatus: (userId) => app.identity.gssKycStatus(userId),
       now: () => app.market.now(),
       pubsub: app.pubsub,
       instance: randomUUID(),

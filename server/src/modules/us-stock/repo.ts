@@ -1,8 +1,6 @@
-// Queries of the US stock module: holders, applied corporate actions, and the identity column it
-// reads (the US-stock declaration status, as the fx-wallet module reads it).
+// Queries of the US stock module: holders and applied corporate actions.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
-import { users } from '../identity/tables';
 import { usStockCorporateActions, usStockHolders, type CorporateActionRow } from './tables';
 
 export type UsStockRepo = ReturnType<typeof createUsStockRepo>;
@@ -11,11 +9,6 @@ export function createUsStockRepo(db: PasarDb) {
   /** Holders this process has recorded (a row, once written, stays): repeats skip the write. */
   const known = new Set<string>();
   return {
-    async gssStatus(userId: string): Promise<string | null> {
-      const [row] = await db.select({ gss: users.gssKycStatus }).from(users).where(eq(users.id, userId));
-      return row?.gss ?? null;
-    },
-
     /** Remembers that the user trades this stock (the first time only). */
     async addHolder(userId: string, symbol: string, at: Date): Promise<void> {
       const key = `${symbol}|${userId}`;
