@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { fundCash, pinPrice, recordFill } from './test-support';
 
-const SETUP_TIMEOUT_MS = 60_000;
+const SETUP_TIMEOUT_MS = 120_000;
 
 // Fee 0.1 % (ceil), buy tax 0 %, sell tax 0.21 % (ceil) — §9 with the default rates.
 const F1 = { symbol: 'BTC-IDR', side: 'BUY', quantity: '0.001', price: '1500000000', amount: '1500000', fee: '1500', tax: '0', total: '1501500', executedAt: '2026-11-01T01:00:00.000Z' } as const;
