@@ -67,6 +67,33 @@ function costBasisOf(quantity: Decimal, tracked: Position, decimals: number): De
   return tracked.costBasis.times(quantity).div(tracked.quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 }
 
+/**
+ * A holding's figures in its market's currency: the ledger's quantity at the last price, value
+ * rounded down to `decimals` (as a sale's proceeds), cost from the fills, and the P&L.
+ */
+function valuationOf(balance: AccountBalance, tracked: Position, lastPrice: string, decimals: number, averageDecimals: number) {
+  const quantity = new D(balance.balance);
+  const costBasis = costBasisOf(quantity, tracked, decimals);
+  const marketPrice = new D(lastPrice);
+  const marketValue = quantity.times(marketPrice).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  const unrealized = marketValue.minus(costBasis);
+  const averageCost = averageCostOf(tracked, averageDecimals);
+  return {
+    raw: { costBasis, marketPrice, marketValue, averageCost },
+    figures: {
+      quantity: text(quantity),
+      available: text(new D(balance.available)),
+      averageCost: text(averageCost),
+      costBasis: text(costBasis),
+      marketPrice: text(marketPrice),
+      marketValue: text(marketValue),
+      unrealizedPnl: text(unrealized),
+      unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
+      realizedPnl: text(tracked.realizedPnl),
+    },
+  };
+}
+
 export function createPortfolioService(deps: PortfolioServiceDeps) {
   const { ledger, market } = deps;
   const now = deps.now ?? Date.now;
@@ -96,26 +123,9 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   }
 
   function holdingOf(instrument: Instrument, balance: AccountBalance, position: Position | undefined): CryptoHolding {
-    const quantity = new D(balance.balance);
-    const tracked = position ?? NO_POSITION;
-    const costBasis = costBasisOf(quantity, tracked, 0);
-    const marketPrice = new D(market.ticker(instrument.symbol).price);
-    // Whole Rupiah, rounded down as a sale's base amount is.
-    const marketValue = quantity.times(marketPrice).toDecimalPlaces(0, Decimal.ROUND_DOWN);
-    const unrealized = marketValue.minus(costBasis);
-    return {
-      symbol: instrument.symbol,
-      asset: instrument.shortName,
-      quantity: text(quantity),
-      available: text(new D(balance.available)),
-      averageCost: text(averageCostOf(tracked, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS)),
-      costBasis: text(costBasis),
-      marketPrice: text(marketPrice),
-      marketValue: text(marketValue),
-      unrealizedPnl: text(unrealized),
-      unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
-      realizedPnl: text(tracked.realizedPnl),
-    };
+    // Whole Rupiah.
+    const { figures } = valuationOf(balance, position ?? NO_POSITION, market.ticker(instrument.symbol).price, 0, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS);
+    return { symbol: instrument.symbol, asset: instrument.shortName, ...figures };
   }
 
   /** Holdings (units > 0) of every crypto pair, or of one; largest market value first. */
@@ -141,32 +151,19 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       if (!isPaln(balance) || balance.currency === 'USD' || new D(balance.balance).lte(0)) continue;
       const instrument = market.instrument(balance.currency);
       if (!instrument || instrument.kind !== 'usstock' || (only && instrument.symbol !== only.symbol)) continue;
-      const quantity = new D(balance.balance);
       const tracked = replay.positions.get(instrument.symbol) ?? NO_POSITION;
-      const costBasis = costBasisOf(quantity, tracked, USD_DECIMALS);
-      const marketPrice = new D(market.ticker(instrument.symbol).price);
-      const marketValue = quantity.times(marketPrice).toDecimalPlaces(USD_DECIMALS, Decimal.ROUND_DOWN);
-      const unrealized = marketValue.minus(costBasis);
-      const averageCost = averageCostOf(tracked, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS);
-      const costBasisIdr = toIdr(costBasis, rate);
-      const marketValueIdr = toIdr(marketValue, rate, true);
+      const { raw, figures } = valuationOf(balance, tracked, market.ticker(instrument.symbol).price, USD_DECIMALS, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS);
+      const costBasisIdr = toIdr(raw.costBasis, rate);
+      const marketValueIdr = toIdr(raw.marketValue, rate, true);
       items.push({
         assetType: 'USSTOCK',
         symbol: instrument.symbol,
         currency: 'USD',
-        quantity: text(quantity),
-        available: text(new D(balance.available)),
-        averageCost: text(averageCost),
-        costBasis: text(costBasis),
-        marketPrice: text(marketPrice),
-        marketValue: text(marketValue),
-        unrealizedPnl: text(unrealized),
-        unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
-        realizedPnl: text(tracked.realizedPnl),
+        ...figures,
         idr: {
-          averageCost: text(toIdr(averageCost, rate)),
+          averageCost: text(toIdr(raw.averageCost, rate)),
           costBasis: text(costBasisIdr),
-          marketPrice: text(toIdr(marketPrice, rate)),
+          marketPrice: text(toIdr(raw.marketPrice, rate)),
           marketValue: text(marketValueIdr),
           // So the IDR figures add up: value − cost.
           unrealizedPnl: text(marketValueIdr.minus(costBasisIdr)),
