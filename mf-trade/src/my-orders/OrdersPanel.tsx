@@ -134,7 +134,7 @@ export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrec
         caption={t('orders.openCaption', { symbol })}
         actions={(order) => (
           <Actions>
-            {market === 'CRYPTO' && amendablePrices(order).length > 0 && (
+            {amendablePrices(order).length > 0 && (
               <Button size="sm" variant="ghost" onClick={() => amend(order)} aria-label={t('orders.amendNamed', { what: describe(order) })}>
                 {t('orders.amend')}
               </Button>

@@ -58,8 +58,9 @@ describe('US open orders', () => {
     const second = within(rows()[1]!);
     expect(second.getByText('$250.00')).toBeInTheDocument();
     expect(second.getByTestId('order-terms')).toHaveTextContent('Good till cancelled · Extended hours');
-    // No modify for US orders here: cancel only.
-    expect(screen.queryByRole('button', { name: /^Modify order/ })).not.toBeInTheDocument();
+    // A limit order's price and size can be modified, and it can be cancelled.
+    expect(first.getByRole('button', { name: 'Modify order Buy Limit 0.5 AAPL' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Cancel order Buy Limit 0.5 AAPL' })).toBeInTheDocument();
     expect(api.callsTo('GET', US_STOCK_PATHS.orders)[0]!.query).toMatchObject({ scope: 'open', stockId: AAPL_ID });
   });
 

@@ -2,7 +2,7 @@
 // client: order types, price calculate, buy, sell, the orders list, cancel (PUT with stockId),
 // holding details and the user position. Order calls send x-language-code (refusals in the
 // reader's language); placing and cancelling carry the caller's request id.
-import { api, type OrderSideText, type UsStockOrderInput, type UsStockPriceQuery } from '@pasar/shared';
+import { api, type AmendOrderRequest, type Order, type OrderSideText, type UsStockOrderInput, type UsStockPriceQuery } from '@pasar/shared';
 import { createUsStockOrdersClient } from '@pasar/shared/orders-client';
 import type { MarketOrderCalls } from './market-calls';
 
@@ -14,6 +14,11 @@ export const usStockOrders = {
   place: (side: OrderSideText, body: UsStockOrderInput, requestId: string) => (side === 'BUY' ? client.buy(body, { requestId }) : client.sell(body, { requestId })),
   orders: (query: { scope: 'open' | 'history'; stockId?: number; page?: number; size?: number }, signal?: AbortSignal) => client.orders(query, { signal }),
   cancel: (id: string, stockId: number, requestId: string) => client.cancel(id, { stockId }, { requestId }),
+  /** An open order's new size or prices (the limit price is the payload's unitPrice). */
+  amend: async (order: Order, request: AmendOrderRequest, requestId: string): Promise<Order[]> => {
+    const { limitPrice, ...rest } = request;
+    return (await client.amend(order.id, { ...rest, ...(limitPrice !== undefined ? { unitPrice: limitPrice } : {}) }, { requestId })).orders;
+  },
   holding: (stockId: number, signal?: AbortSignal) => client.holding(stockId, { signal }),
   position: (signal?: AbortSignal) => client.position({ signal }),
 };

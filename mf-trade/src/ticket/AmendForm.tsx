@@ -11,15 +11,13 @@ import {
   useAppStore,
   type AmendOrderRequest,
   type CryptoOrder,
-  type CryptoOrderTypesResponse,
 } from '@pasar/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
-import type { Instrument } from '../market/types';
 import { applyOrders } from '../my-orders/orders-feed';
-import { amendOrder } from '../order-calls/crypto-calls';
 import { messageOf } from '../order-calls/market-calls';
+import type { TicketCurrency, TicketRules } from './market-descriptor';
 import { assetOf, orderFormatter } from './order-format';
 import { amendablePrices, cleanDecimal, isPositive, truncateTo, type PriceField } from './order-math';
 import { Figures, Form, Muted } from './order-styles';
@@ -50,17 +48,22 @@ export function amendRequestOf(order: CryptoOrder, values: AmendValues): AmendOr
 
 export interface AmendFormProps {
   order: CryptoOrder;
-  types: CryptoOrderTypesResponse;
-  instrument: Instrument | undefined;
+  /** The order's market's precisions and price grid (its descriptor's rules). */
+  rules: AmendRules;
+  currency: TicketCurrency;
+  /** The market's amend call: answers the orders it changed. */
+  amend: (order: CryptoOrder, request: AmendOrderRequest, requestId: string) => Promise<CryptoOrder[]>;
   format: PriceFormat;
   onDone: () => void;
 }
 
-export function AmendForm({ order, types, instrument, format, onDone }: AmendFormProps) {
+export type AmendRules = Pick<TicketRules, 'pricePrecision' | 'tickSize' | 'quantityPrecision' | 'quantityStep' | 'amountPrecision'>;
+
+export function AmendForm({ order, rules, currency, amend, format, onDone }: AmendFormProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const asset = assetOf(order.symbol);
-  const f = useMemo(() => orderFormatter(format, asset, types.quantityPrecision), [format, asset, types.quantityPrecision]);
+  const f = useMemo(() => orderFormatter(format, asset, rules.quantityPrecision, currency), [format, asset, rules.quantityPrecision, currency]);
   const [values, setValues] = useState<AmendValues>(() => valuesOf(order));
   const [problems, setProblems] = useState<Partial<Record<AmendField, string>>>({});
   const [review, setReview] = useState<{ request: AmendOrderRequest; requestId: string } | null>(null);
@@ -73,9 +76,9 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
   useEffect(
     () =>
       eventBus.on('orderbook:price-picked', ({ symbol, price }) => {
-        if (symbol === order.symbol && pickField) set(pickField, truncateTo(price, types.pricePrecision));
+        if (symbol === order.symbol && pickField) set(pickField, truncateTo(price, rules.pricePrecision));
       }),
-    [order.symbol, pickField, types.pricePrecision],
+    [order.symbol, pickField, rules.pricePrecision],
   );
 
   const set = (field: AmendField, value: string) => {
@@ -98,7 +101,7 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
   const confirm = async () => {
     if (!review) return;
     try {
-      applyOrders(await amendOrder(order.id, review.request, review.requestId));
+      applyOrders(await amend(order, review.request, review.requestId));
       showToast({ kind: 'success', title: t('amend.done') });
       setReview(null);
       onDone();
@@ -108,7 +111,7 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
     }
   };
 
-  const sizeLabel = order.inputType === 'quantity' ? t('ticket.quantity', { asset }) : t(order.side === 'BUY' ? 'ticket.amountBuy' : 'ticket.amountSell');
+  const sizeLabel = order.inputType === 'quantity' ? t('ticket.quantity', { asset }) : t(order.side === 'BUY' ? 'ticket.amountBuy' : 'ticket.amountSell', { currency });
   const filled = isPositive(order.filledQuantity);
 
   return (
@@ -120,14 +123,14 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
         {filled && <Muted>{t('amend.partlyFilled', { filled: f.quantity(order.filledQuantity) })}</Muted>}
         {prices.map((field) => (
           <Field key={field} label={t(`ticket.${field}`)} error={problems[field]} required>
-            <OrderNumberInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={types.pricePrecision} step={instrument?.tickSize} unit="IDR" />
+            <OrderNumberInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={rules.pricePrecision} step={rules.tickSize ?? undefined} unit={currency} />
           </Field>
         ))}
         <Field label={sizeLabel} error={problems.size} required>
           {order.inputType === 'quantity' ? (
-            <OrderNumberInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={types.quantityPrecision} step={types.quantityStep} unit={asset} />
+            <OrderNumberInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={rules.quantityPrecision} step={rules.quantityStep} unit={asset} />
           ) : (
-            <OrderNumberInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={types.amountPrecision} unit="IDR" />
+            <OrderNumberInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={rules.amountPrecision} unit={currency} />
           )}
         </Field>
         <Stack direction="row" gap="sm" wrap>
@@ -151,7 +154,7 @@ export function AmendForm({ order, types, instrument, format, onDone }: AmendFor
         {review && (
           <Figures data-testid="amend-review">
             {review.request.quantity !== undefined && <Change label={t('numbers.quantity')} before={f.quantity(order.quantity ?? '0')} after={f.quantity(review.request.quantity)} />}
-            {review.request.amount !== undefined && <Change label={t('numbers.amount')} before={f.idr(order.amount ?? '0')} after={f.idr(review.request.amount)} />}
+            {review.request.amount !== undefined && <Change label={t('numbers.amount')} before={f.money(order.amount ?? '0')} after={f.money(review.request.amount)} />}
             {review.request.limitPrice !== undefined && <Change label={t('ticket.limitPrice')} before={f.price(order.limitPrice ?? '0')} after={f.price(review.request.limitPrice)} />}
             {review.request.stopPrice !== undefined && <Change label={t('ticket.stopPrice')} before={f.price(order.stopPrice ?? '0')} after={f.price(review.request.stopPrice)} />}
           </Figures>

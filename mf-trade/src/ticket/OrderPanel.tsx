@@ -14,6 +14,8 @@ import {
   Skeleton,
   tokens,
   useAppStore,
+  type AmendOrderRequest,
+  type CryptoOrder,
   type OrderPanelMode,
   type UserTagsResponse,
 } from '@pasar/shared';
@@ -26,10 +28,13 @@ import { useResource } from '../market/use-resource';
 import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
 import { AmendForm } from './AmendForm';
 import { chooseLayout as rememberChoice, chosenLayout, showLayout } from './layout-preference';
+import { amendOrder } from '../order-calls/crypto-calls';
 import { cryptoDescriptor } from './crypto-descriptor';
 import { assetOf } from './order-format';
 import { Muted } from './order-styles';
 import { OrderTicket } from './OrderTicket';
+
+const cryptoAmend = (order: CryptoOrder, request: AmendOrderRequest, requestId: string) => amendOrder(order.id, request, requestId);
 
 // The panel's strings come with this chunk.
 registerOrderTranslations();
@@ -140,7 +145,16 @@ export function OrderPanel({ symbol, instrument, format, halted, haltText }: Ord
       </div>
     );
   } else if (amending) {
-    body = <AmendForm order={amending} types={types.data} instrument={instrument} format={format} onDone={stopAmending} />;
+    body = (
+      <AmendForm
+        order={amending}
+        rules={cryptoDescriptor.rules(types.data, { symbol, instrument, pro: true }, { side: amending.side, extendedHours: false })}
+        currency={cryptoDescriptor.currency}
+        amend={cryptoAmend}
+        format={format}
+        onDone={stopAmending}
+      />
+    );
   } else {
     body = (
       <>

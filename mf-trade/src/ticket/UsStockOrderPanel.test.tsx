@@ -1,9 +1,10 @@
-import { MARKET_PATHS, registerTranslations, US_STOCK_PATHS } from '@pasar/shared';
+import { MARKET_PATHS, registerTranslations, US_STOCK_PATHS, usStockOrderPath } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { resetInstrumentCache } from '../market/market-api';
-import { useOpenOrdersStore } from '../my-orders/open-orders';
+import { startAmending, useOpenOrdersStore } from '../my-orders/open-orders';
+import { applyOrders } from '../my-orders/orders-feed';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { instrument, mockMarket } from '../testing/market-fixtures';
 import { AAPL_ID, mockUsOrders, SIGNED_IN_US, usOrder, type UsMockOptions } from '../testing/us-order-fixtures';
@@ -244,5 +245,31 @@ describe('the US order panel', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('modifies an open US order: the limit price goes as unitPrice, after a review', async () => {
+    const order = usOrder({ id: 'us-open', limitPrice: '180', quantity: '0.5' });
+    const amended = { ...order, limitPrice: '181.5', updatedAt: '2026-11-24T16:00:00.000Z' };
+    const api = createTestApiClient().reply('PATCH', usStockOrderPath('us-open'), { orders: [amended] });
+    const { user } = renderPanel({ api });
+    await ready();
+    act(() => {
+      applyOrders([order]);
+      startAmending(order);
+    });
+    expect(await screen.findByTestId('amend-form')).toBeInTheDocument();
+    expect(screen.getByTestId('order-panel')).toHaveAttribute('data-panel-mode', 'ModifyOrder');
+    const price = screen.getByRole('textbox', { name: /Limit price/ });
+    expect(price).toHaveValue('180');
+    await user.clear(price);
+    await user.type(price, '181.5');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByTestId('amend-review')).toHaveTextContent('$180.00 → $181.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Modify order' }));
+    await screen.findByText('Order modified');
+    expect(api.callsTo('PATCH', usStockOrderPath('us-open'))[0]!.body).toEqual({ unitPrice: '181.5' });
+    expect(useOpenOrdersStore.getState().open[0]!.limitPrice).toBe('181.5');
+    await waitFor(() => expect(screen.getByTestId('order-panel')).toHaveAttribute('data-panel-mode', 'None'));
   });
 });

@@ -12,7 +12,9 @@ import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useResource } from '../market/use-resource';
-import { useOpenOrders } from '../my-orders/open-orders';
+import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
+import { usStockOrders } from '../order-calls/us-stock-calls';
+import { AmendForm } from './AmendForm';
 import { Muted } from './order-styles';
 import { OrderTicket } from './OrderTicket';
 import { usStockDescriptor } from './us-stock-descriptor';
@@ -44,9 +46,10 @@ export interface UsStockOrderPanelProps {
 export function UsStockOrderPanel(props: UsStockOrderPanelProps) {
   const { t } = useTradeT();
   const status = useAppStore((state) => state.auth.userDetails?.gssKycStatus ?? null);
-  const title = t('panel.title', { asset: props.symbol });
+  const modifying = useOpenOrdersStore((state) => state.amendingId !== null);
+  const title = modifying && status === 'VERIFIED' ? t('panel.modifyTitle') : t('panel.title', { asset: props.symbol });
   return (
-    <Card padding="md" data-testid="order-panel" data-market="USSTOCK" title={title}>
+    <Card padding="md" data-testid="order-panel" data-market="USSTOCK" data-panel-mode={modifying ? 'ModifyOrder' : 'None'} title={title}>
       <Session>
         <MarketStatusBadge market="usstock" tickerState={undefined} />
       </Session>
@@ -69,6 +72,12 @@ function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStoc
   // Asked again at a session change without emptying the ticket (another stock mounts a new one).
   const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal), { keepPrevious: true });
   const openOrders = useOpenOrders();
+  const amendingId = useOpenOrdersStore((state) => state.amendingId);
+  const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
+  // An amend target that left the open orders (filled, cancelled, expired) ends modify mode.
+  useEffect(() => {
+    if (amendingId && !amending) stopAmending();
+  }, [amendingId, amending]);
 
   // The USD wallet the ticket spends from (and its USD/IDR rate).
   useEffect(() => {
@@ -94,6 +103,18 @@ function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStoc
       <div aria-hidden="true">
         <Skeleton lines={8} />
       </div>
+    );
+  }
+  if (amending) {
+    return (
+      <AmendForm
+        order={amending}
+        rules={usStockDescriptor.rules(types.data, target, { side: amending.side, extendedHours: false })}
+        currency={usStockDescriptor.currency}
+        amend={usStockOrders.amend}
+        format={format}
+        onDone={stopAmending}
+      />
     );
   }
   return <OrderTicket descriptor={usStockDescriptor} target={target} types={types.data} format={format} halted={halted} haltText={haltText} openOrders={openOrders} />;
