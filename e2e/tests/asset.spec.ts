@@ -35,7 +35,7 @@ test('a crypto asset page shows the coin in Indonesian and links to its trade pa
   await expect.poll(() => candlesOf(page), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('news-list')).toBeVisible();
   await page.getByRole('link', { name: 'Trading sekarang' }).click();
-  await expect(page).toHaveURL(/\/trade\?ticker=BTC-IDR$/);
+  await expect(page).toHaveURL(/\/trade\/BTC-IDR$/);
   expect(problems.pageErrors).toEqual([]);
 });
 

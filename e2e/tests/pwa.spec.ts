@@ -37,7 +37,7 @@ test.describe('mobile web', () => {
 
     // In-app links keep the /pwa prefix, and the layout stays hidden.
     await page.getByRole('link', { name: 'Kripto Futures' }).click();
-    await expect(page).toHaveURL(/\/pwa\/trade\?ticker=BTCUSDT-PERP$/);
+    await expect(page).toHaveURL(/\/pwa\/trade\/BTCUSDT-PERP$/);
     await expect(page.getByTestId('selected-symbol')).toHaveText('BTCUSDT-PERP');
     await expectNoLayout(page);
     await expect(theme(page)).toHaveAttribute('data-theme', 'dark');

@@ -4,7 +4,7 @@
 // errors, CSP violations). Auth pages are checked as a guest (the shell's log-in prompt inside
 // the remote's area) and with a session (the remote's own page).
 import type { Page } from '@playwright/test';
-import { SHELL_TEXT, LOGIN_PROMPT, SPEC_ROUTES, type SpecRoute } from './support-routes';
+import { SHELL_TEXT, LOGIN_PROMPT, MARKET_ROUTES, SPEC_ROUTES, type SpecRoute } from './support-routes';
 import {
   expect,
   expectNoProblems,
@@ -25,8 +25,9 @@ async function expectPage(
   route: SpecRoute,
   lang: Lang,
   signedIn: boolean,
+  pwa = false,
 ): Promise<void> {
-  const url = localized(route.path, lang);
+  const url = localized(route.path, lang, pwa);
   const response = await page.goto(url);
   expect(response?.status(), `${url} answers`).toBe(200);
 
@@ -40,7 +41,8 @@ async function expectPage(
   await expect(page.locator('html'), `${url}: <html lang>`).toHaveAttribute('lang', lang);
   const canonical = `${new URL(baseURL).origin}${lang === 'en' ? '/en' : ''}${pathnameOf(route.path)}`;
   await expect(page.locator('link[rel="canonical"]'), `${url}: canonical`).toHaveAttribute('href', canonical);
-  await expect(page.getByRole('navigation', { name: SHELL_TEXT.nav[lang] }), `${url}: shell in ${lang}`).toBeAttached();
+  // Mobile web hides the shell's header; its canonical is the desktop address all the same.
+  if (!pwa) await expect(page.getByRole('navigation', { name: SHELL_TEXT.nav[lang] }), `${url}: shell in ${lang}`).toBeAttached();
 
   await expect(page.getByTestId('remote-unavailable'), `${url}: no unavailable panel`).toHaveCount(0);
   await expect(page.getByTestId('remote-loading'), `${url}: loaded`).toHaveCount(0);
@@ -66,6 +68,27 @@ test.describe('every §2 route, in Indonesian and English', () => {
       for (const lang of LANGS) await expectPage(page, watch, baseURL!, route, lang, false);
     });
   }
+});
+
+test.describe('pair URLs and asset pages of every market, in Indonesian, English and mobile web', () => {
+  for (const route of MARKET_ROUTES) {
+    test(route.path, async ({ page, watch, baseURL }) => {
+      for (const lang of LANGS) {
+        for (const pwa of [false, true]) await expectPage(page, watch, baseURL!, route, lang, false, pwa);
+      }
+    });
+  }
+
+  test('an unknown pair URL says so and offers the symbol search', async ({ page, watch }) => {
+    for (const lang of LANGS) {
+      const url = localized('/trade/NOPE-IDR', lang);
+      expect((await page.goto(url))?.status(), `${url} answers`).toBe(200);
+      const title = lang === 'id' ? 'Simbol NOPE-IDR tidak ditemukan' : 'Symbol NOPE-IDR was not found';
+      await expect(page.getByRole('heading', { name: title }), `${url}: says so`).toBeVisible();
+      await expect(page.getByRole('combobox', { name: lang === 'id' ? 'Cari simbol' : 'Search symbols' }), `${url}: search`).toBeVisible();
+    }
+    expectNoProblems(watch, 'unknown pair');
+  });
 });
 
 test.describe('pages that need a session, signed in', () => {

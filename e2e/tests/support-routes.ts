@@ -55,6 +55,19 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [
   page('/asset/usindex/SPX/1', 'mf_trade', false, 'Indeks AS SPX', 'US index SPX'),
 ];
 
+const pairPage = (ticker: string, market: Record<Lang, string>) =>
+  page(`/trade/${ticker}`, 'mf_trade', false, 'Trading', 'Trade', { symbol: { ticker, market } });
+
+/** A pair URL and an asset page of every market, opened in id, en and under `/pwa`. */
+export const MARKET_ROUTES: readonly SpecRoute[] = [
+  pairPage('BTC-IDR', { id: 'Kripto', en: 'Crypto' }),
+  pairPage('ETH-IDR', { id: 'Kripto', en: 'Crypto' }),
+  pairPage('BTCUSDT-PERP', { id: 'Kripto Futures', en: 'Crypto futures' }),
+  pairPage('AAPL', { id: 'Saham AS', en: 'US stocks' }),
+  pairPage('BBCA', { id: 'Saham Indonesia', en: 'Indonesian stocks' }),
+  page('/asset/idx/BBCA/1', 'mf_trade', false, 'Saham IDX BBCA', 'IDX stock BBCA'),
+];
+
 /** The shell's prompt shown to a guest instead of a page that needs a session. */
 export const LOGIN_PROMPT: Record<Lang, string> = { id: 'Masuk untuk melanjutkan', en: 'Log in to continue' };
 

@@ -59,7 +59,7 @@ test('switching resolution reloads the chart; the search switches symbol', async
   await search.fill('bbca');
   await expect(page.getByRole('option').first()).toContainText('BBCA');
   await search.press('Enter');
-  await expect(page).toHaveURL(/\/en\/trade\?ticker=BBCA$/);
+  await expect(page).toHaveURL(/\/en\/trade\/BBCA$/);
   await expect(page.getByTestId('selected-symbol')).toHaveText('BBCA');
   await expect(page.getByRole('group', { name: 'Chart resolution' }).getByRole('button')).toHaveText(['5m', '1h', '1D', '1W']);
   expect(problems.pageErrors).toEqual([]);

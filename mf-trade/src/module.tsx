@@ -5,10 +5,12 @@ import { assetPathOf, defineRemoteModule, type InstrumentKindValue } from '@pasa
 import { lazy } from 'react';
 import { TRADE_NAMESPACE, tradeTranslations } from './i18n';
 import { ExplorePage } from './pages/ExplorePage';
+import { PairPage } from './pages/PairPage';
 import { TradeHomePage } from './pages/TradeHomePage';
 
 const CryptoAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.CryptoAssetPage })));
 const UsStockAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.UsStockAssetPage })));
+const IdxAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.IdxAssetPage })));
 const UsIndexAssetPage = lazy(() => import('./pages/AssetPage').then((m) => ({ default: m.UsIndexAssetPage })));
 
 /** An asset page's route: its segment is the market registry's. */
@@ -20,8 +22,11 @@ export default defineRemoteModule({
   routes: [
     { path: '/trade', Component: TradeHomePage, guest: true },
     { path: '/trade/USDT-IDR', Component: ExplorePage, guest: true },
+    // Every other listed symbol of every market at its pair URL; an unknown one gets the search.
+    { path: '/trade/:symbol', Component: PairPage, guest: true },
     { path: assetRoute('crypto'), Component: CryptoAssetPage, guest: true },
     { path: assetRoute('usstock'), Component: UsStockAssetPage, guest: true },
+    { path: assetRoute('idx'), Component: IdxAssetPage, guest: true },
     { path: assetRoute('usindex'), Component: UsIndexAssetPage, guest: true },
   ],
   nav: [{ path: '/trade', labelKey: 'nav.trade', order: 10 }],

@@ -50,7 +50,7 @@ describe('symbol search (combobox)', () => {
     expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
 
     await user.keyboard('{Enter}');
-    expect(screen.getByTestId('location')).toHaveTextContent('/trade?ticker=BTCUSDT-PERP');
+    expect(screen.getByTestId('location')).toHaveTextContent('/trade/BTCUSDT-PERP');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveValue('');
   });

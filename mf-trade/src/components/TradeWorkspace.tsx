@@ -105,6 +105,15 @@ const Area = styled.div<{ $area: string }>`
 
 type MarketTab = 'book' | 'trades';
 
+/** An unknown symbol's way on: the search across every market, or the default pair. */
+const UnknownActions = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${tokens.space.md};
+  margin-top: ${tokens.space.lg};
+`;
+
 const Title = styled.h1`
   margin: 0;
   font-size: ${tokens.fontSizes.xl};
@@ -170,9 +179,10 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           description={t('workspace.unknownBody')}
           announce={false}
         />
-        <p style={{ textAlign: 'center' }}>
+        <UnknownActions>
+          <SymbolSearch />
           <ButtonLink to={tradeHomeFor(MARKETS.crypto.defaultSymbol)}>{t('workspace.openDefault')}</ButtonLink>
-        </p>
+        </UnknownActions>
       </Page>
     );
   }

@@ -5,6 +5,7 @@ export const assetEn: AssetMessages = {
   asset: {
     cryptoTitle: 'Crypto asset {{symbol}}',
     usstockTitle: 'US stock {{symbol}}',
+    idxTitle: 'IDX stock {{symbol}}',
     usindexTitle: 'US index {{symbol}}',
     about: 'About {{name}}',
     descriptionError: 'The asset profile could not be loaded.',

@@ -4,6 +4,7 @@ export const assetId = {
   asset: {
     cryptoTitle: 'Aset kripto {{symbol}}',
     usstockTitle: 'Saham AS {{symbol}}',
+    idxTitle: 'Saham IDX {{symbol}}',
     usindexTitle: 'Indeks AS {{symbol}}',
     about: 'Tentang {{name}}',
     descriptionError: 'Profil aset gagal dimuat.',

@@ -40,7 +40,7 @@ describe('symbol search', () => {
 
   it('opens a trade page, or an index’s asset page', () => {
     const [crypto] = searchSymbols(INSTRUMENTS, 'btc');
-    expect(hitLocation(crypto!.hits[0]!)).toEqual({ pathname: '/trade', search: '?ticker=BTC-IDR' });
+    expect(hitLocation(crypto!.hits[0]!)).toEqual({ pathname: '/trade/BTC-IDR', search: '' });
     const spx = searchSymbols(INSTRUMENTS, 'spx')[0]!.hits[0]!;
     expect(hitLocation(spx)).toEqual({ pathname: '/asset/usindex/SPX/3', search: '' });
   });

@@ -2,6 +2,7 @@
 // list and groups the hits by market, best matches first.
 import { assetPagePath, isWatchedKind, MARKET_IDS, marketOfKind, type MarketId } from '@pasar/shared';
 import type { Instrument } from '../market/types';
+import { tradeHomeFor } from './trade-market';
 
 export interface SearchHit {
   symbol: string;
@@ -69,4 +70,4 @@ export function searchSymbols(instruments: readonly Instrument[], rawQuery: stri
 export const hitLocation = (hit: SearchHit) =>
   hit.assetPage !== null
     ? { pathname: hit.assetPage, search: '' }
-    : { pathname: '/trade', search: `?${new URLSearchParams({ ticker: hit.symbol })}` };
+    : tradeHomeFor(hit.symbol);

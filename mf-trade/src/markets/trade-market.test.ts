@@ -1,5 +1,5 @@
 import { MARKETS, marketOfSymbol, SWITCHABLE_MARKETS, type SymbolEntry } from '@pasar/shared';
-import { selectedTicker, tradeHomeFor } from './trade-market';
+import { pairSymbolOf, selectedTicker, tradeHomeFor } from './trade-market';
 
 describe('selectedTicker', () => {
   it('takes the ?ticker= symbol, trimmed and upper-cased', () => {
@@ -37,6 +37,14 @@ describe('marketOfSymbol', () => {
   });
 });
 
-it('tradeHomeFor builds the trade home location of a symbol', () => {
-  expect(tradeHomeFor('BTCUSDT-PERP')).toEqual({ pathname: '/trade', search: '?ticker=BTCUSDT-PERP' });
+it('tradeHomeFor builds the shareable pair URL of a symbol', () => {
+  expect(tradeHomeFor('BTCUSDT-PERP')).toEqual({ pathname: '/trade/BTCUSDT-PERP', search: '' });
+  expect(tradeHomeFor('AAPL')).toEqual({ pathname: '/trade/AAPL', search: '' });
+  expect(tradeHomeFor('BRK.B')).toEqual({ pathname: '/trade/BRK.B', search: '' });
+});
+
+it('pairSymbolOf reads the pair URL segment, decoded and upper-cased', () => {
+  expect(pairSymbolOf('eth-idr')).toBe('ETH-IDR');
+  expect(pairSymbolOf('BRK%2EB')).toBe('BRK.B');
+  expect(pairSymbolOf(undefined)).toBe('BTC-IDR');
 });

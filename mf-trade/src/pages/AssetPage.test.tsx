@@ -63,7 +63,7 @@ describe('asset pages', () => {
     expect(actions).toHaveTextContent('Dividend');
     expect(actions).toHaveTextContent('$0.26 per share');
     expect(await screen.findByTestId('eps')).toHaveTextContent('Q4 2026');
-    expect(screen.getByRole('link', { name: 'Trade now' })).toHaveAttribute('href', '/trade?ticker=AAPL');
+    expect(screen.getByRole('link', { name: 'Trade now' })).toHaveAttribute('href', '/trade/AAPL');
   });
 
   it('offers the chart ranges ONE_DAY … ALL and loads each at its resolution', async () => {

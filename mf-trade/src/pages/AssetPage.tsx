@@ -1,4 +1,4 @@
-// Asset pages (§2): /asset/{crypto|usstock|usindex}/{symbol}/{assetId}: the profile, key figures,
+// Asset pages (§2): /asset/{crypto|usstock|idx|usindex}/{symbol}/{assetId}: the profile, key figures,
 // a chart with the ranges of §3 (ONE_DAY … ALL), corporate actions and earnings for US stocks,
 // and the symbol's news.
 import styled from '@emotion/styled';
@@ -260,7 +260,7 @@ function AssetPage({ kind }: { kind: InstrumentKindValue }) {
             <ChartToolbar label={t('range.label')} options={rangeOptions} value={range} onChange={(value) => setRange(value as ChartRange)} testId="chart-ranges" />
             <PriceChart symbol={symbol} window={window} format={format} tick={tick} live={range === 'ONE_DAY'} />
           </Card>
-          {kind !== 'usindex' && <AssetPosition symbol={symbol} market={kind === 'crypto' ? 'CRYPTO' : 'USSTOCK'} />}
+          {(kind === 'crypto' || kind === 'usstock') && <AssetPosition symbol={symbol} market={kind === 'crypto' ? 'CRYPTO' : 'USSTOCK'} />}
           <Card title={t('asset.about', { name })}>
             {description.error ? (
               <ErrorState compact headingLevel={3} title={t('asset.descriptionError')} onRetry={description.retry} />
@@ -401,4 +401,5 @@ function UsStockFacts({ symbol }: { symbol: string }) {
 
 export const CryptoAssetPage = () => <AssetPage kind="crypto" />;
 export const UsStockAssetPage = () => <AssetPage kind="usstock" />;
+export const IdxAssetPage = () => <AssetPage kind="idx" />;
 export const UsIndexAssetPage = () => <AssetPage kind="usindex" />;

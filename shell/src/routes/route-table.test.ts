@@ -10,6 +10,11 @@ const SPEC_ROUTES: ReadonlyArray<[string, RemoteId | ShellPage]> = [
   ['/trade/USDT-IDR', 'mf_trade'],
   ['/trade', 'mf_trade'],
   ['/trade/BTCUSDT-PERP', 'mf_trade'],
+  // Every listed symbol of every market has its pair URL (the remote routes `/trade/:symbol`).
+  ['/trade/BTC-IDR', 'mf_trade'],
+  ['/trade/ETH-IDR', 'mf_trade'],
+  ['/trade/AAPL', 'mf_trade'],
+  ['/trade/BBCA', 'mf_trade'],
   ['/account', 'mf_account'],
   ['/account/privacy', 'mf_account'],
   ['/account/privacy/manage-session', 'mf_account'],
@@ -28,6 +33,7 @@ const SPEC_ROUTES: ReadonlyArray<[string, RemoteId | ShellPage]> = [
   ['/asset/crypto/BTC/12', 'mf_trade'],
   ['/asset/usstock/AAPL/7', 'mf_trade'],
   ['/asset/usindex/SPX/3', 'mf_trade'],
+  ['/asset/idx/BBCA/11', 'mf_trade'],
 ];
 
 const ownerOf = (pathname: string): RemoteId | ShellPage => {
