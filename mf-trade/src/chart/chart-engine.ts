@@ -34,6 +34,13 @@ export interface ChartEngineOptions {
   intraday: boolean;
 }
 
+/**
+ * Room right of the last bar, in pixels, on every chart: a time-axis label is centred on its bar,
+ * so the last one ("25 Nov", "13.00", "2026") needs half its width free of the price scale, or it
+ * is cut at the edge. Wider than half the widest label at the axis' font.
+ */
+export const TIME_AXIS_RIGHT_MARGIN_PX = 40;
+
 export interface ChartEngine {
   setCandles(candles: readonly Candle[]): void;
   /** The current bar changed or a new one opened; bars older than the last are ignored. */
@@ -116,6 +123,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     rightPriceScale: { borderColor: palette.grid },
     timeScale: {
       borderColor: palette.grid,
+      rightOffsetPixels: TIME_AXIS_RIGHT_MARGIN_PX,
       timeVisible: options.intraday,
       secondsVisible: false,
       tickMarkFormatter: (time: Time, type: TickMarkType) => {
@@ -196,9 +204,14 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   // The theme writes its variables on <html> around the event: read them a frame later.
   const offTheme = eventBus.on('theme:changed', () => requestAnimationFrame(applyPalette));
 
+  // Every size change of the container (full screen, a side panel opening or closing, a rotated
+  // phone) redraws the chart at the new size and refits the bars to it: a chart that only grew
+  // would keep its bar spacing and leave the new width blank.
   const resize = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect;
-    if (box && box.width > 0 && box.height > 0) chart.resize(Math.floor(box.width), Math.floor(box.height));
+    if (!box || box.width <= 0 || box.height <= 0) return;
+    chart.resize(Math.floor(box.width), Math.floor(box.height), true);
+    if (candles.length > 0) chart.timeScale().fitContent();
   });
   resize.observe(container);
 
