@@ -8,7 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { corporateActions } from '../market/reference';
 import { createNewsRepo } from '../market/repo';
 import { createMarketService } from '../market/service';
-import { createPortfolioService } from '../portfolio/service';
+import { usdIdrQuote } from '../../market/quotes';
+import { portfolioServiceOf } from '../portfolio';
 import { scheduleCorporateActions } from './corporate-actions';
 import { createUsStockRepo } from './repo';
 import { usStockRoutes } from './routes';
@@ -29,14 +30,9 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     productInfo,
   });
   app.trading.register(rules);
-  const usdIdr = (at: number) => app.market.simulator.usdIdr(at).toFixed(2);
-  const portfolio = createPortfolioService({
-    fills: (userId, filter) => app.trading.fillsOf(userId, filter),
-    ledger: app.ledger,
-    market: app.market,
-    usdIdr,
-    now: () => app.market.now(),
-  });
+  // USD/IDR at the house's mid, as the portfolio values US holdings.
+  const usdIdr = (at: number) => usdIdrQuote(app.market.simulator, app.config.market.usdSpreadPercent, at).mid.toFixed(2);
+  const portfolio = portfolioServiceOf(app);
   const service = createUsStockService({
     engine: app.trading,
     rules,
