@@ -22,7 +22,8 @@ import {
   type MarketId,
   type TradingView,
 } from '@pasar/shared';
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useBrowserFullScreen } from '../chart/full-screen';
 import { TradeChart } from '../chart/TradeChart';
 import { useTradeT } from '../i18n';
 import { fetchTradingHalt } from '../market/market-api';
@@ -101,7 +102,18 @@ const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean; $order: boolean
 const Area = styled.div<{ $area: string }>`
   grid-area: ${({ $area }) => $area};
   min-width: 0;
+  /* The chart's area in the browser's full screen: the page's surface, not the black backdrop. */
+  &:fullscreen {
+    padding: ${tokens.space.md};
+    background: ${tokens.colors.background};
+    overflow: auto;
+  }
 `;
+
+/** Leaving the browser's full screen (Esc) leaves the view. */
+const leaveFullScreen = () => {
+  if (appStore.getState().misc.tradingView === 'FullScreen') appStore.getState().setMisc({ tradingView: 'None' });
+};
 
 type MarketTab = 'book' | 'trades';
 
@@ -251,11 +263,15 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
 
   const fullScreen = view === 'FullScreen';
   const sideView = isSidePanelView(view) ? view : null;
+  const chartArea = useRef<HTMLDivElement>(null);
+  const browserFullScreen = useBrowserFullScreen(chartArea, fullScreen, leaveFullScreen);
+  // The browser's full screen: the whole height but the card's title; the page's widened view: most of the window.
+  const chartHeight = browserFullScreen ? 'calc(100vh - 112px)' : fullScreen ? '72vh' : undefined;
   return (
     <Grid $panel={sideView !== null} $fullScreen={fullScreen} $order={trading}>
-      <Area $area="chart">
+      <Area $area="chart" ref={chartArea}>
         <Card padding="md" title={t('chart.title', { symbol })}>
-          <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={fullScreen ? '72vh' : undefined} />
+          <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={chartHeight} />
         </Card>
       </Area>
       {!fullScreen && (

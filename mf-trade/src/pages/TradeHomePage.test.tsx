@@ -1,4 +1,4 @@
-import { MARKET_PATHS, registerTranslations } from '@pasar/shared';
+import { MARKET_PATHS, registerTranslations, Route, Routes } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
@@ -6,6 +6,7 @@ import { resetInstrumentCache } from '../market/market-api';
 import { engines } from '../testing/chart-engine-mock';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { candles, mockMarket, ticker } from '../testing/market-fixtures';
+import { PairPage } from './PairPage';
 import { TradeHomePage } from './TradeHomePage';
 
 jest.mock('../chart/chart-engine', () => jest.requireActual('../testing/chart-engine-mock'));
@@ -65,14 +66,22 @@ describe('trade home', () => {
     expect(engines[0]!.updates.map((c) => c.c)).toEqual(['120']);
   });
 
-  it('switches market to that market’s default symbol', async () => {
-    const { user } = open('/trade');
+  it('switches market to that market’s default symbol, at its pair URL', async () => {
+    const { user } = renderWithShell(
+      <Routes>
+        <Route path="/trade" element={<TradeHomePage />} />
+        <Route path="/trade/:symbol" element={<PairPage />} />
+      </Routes>,
+      { route: '/trade', language: 'en', api: mockMarket(createTestApiClient()) },
+    );
     const markets = screen.getByRole('navigation', { name: 'Market' });
     expect(within(markets).getByRole('link', { name: 'Crypto' })).toHaveAttribute('aria-current', 'true');
+    expect(within(markets).getByRole('link', { name: 'US stocks' })).toHaveAttribute('href', '/trade/AAPL');
     await user.click(within(markets).getByRole('link', { name: 'US stocks' }));
     expect(screen.getByRole('heading', { level: 2, name: 'AAPL' })).toBeInTheDocument();
     expect(await screen.findByText(/Apple Inc\. ·/)).toBeInTheDocument();
-    await user.click(within(markets).getByRole('link', { name: 'Crypto futures' }));
+    // The pair URL is another route: its page has its own market switch.
+    await user.click(within(screen.getByRole('navigation', { name: 'Market' })).getByRole('link', { name: 'Crypto futures' }));
     expect(screen.getByRole('heading', { level: 2, name: 'BTCUSDT-PERP' })).toBeInTheDocument();
     expect(await screen.findByTestId('selected-market')).toHaveTextContent('Crypto futures');
   });
