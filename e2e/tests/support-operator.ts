@@ -11,10 +11,15 @@ export const PNG = Buffer.from(
 
 /** The operator's command (`pnpm --filter @pasar/server admin …`) with this run's admin token. */
 export function operator(...args: string[]): string {
+  return operatorOn({ url: SERVER_URL, dataDir: DATA_DIR }, ...args);
+}
+
+/** The operator's command against another server of this run (its URL and its DATA_DIR, for the token). */
+export function operatorOn(server: { url: string; dataDir: string }, ...args: string[]): string {
   const result = spawnSync('pnpm', ['--filter', '@pasar/server', 'admin', ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, PASAR_URL: SERVER_URL, DATA_DIR, DATABASE_URL: '' },
+    env: { ...process.env, PASAR_URL: server.url, DATA_DIR: server.dataDir, DATABASE_URL: '' },
   });
   if (result.status !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
   return result.stdout;

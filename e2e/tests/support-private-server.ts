@@ -14,6 +14,8 @@ export interface PrivateServer {
   url: string;
   /** This server's DEPLOY_DIR: pass it to `release(args, { env: { DEPLOY_DIR } })`. */
   deployDir: string;
+  /** This server's DATA_DIR (its database and operator token): pass it to `operatorOn`. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPrivateServer(name: string): Promise<PrivateServer> {
+/** `env`: more of the server's environment (e.g. the main server's journey settings). */
+export async function startPrivateServer(name: string, options: { env?: Record<string, string> } = {}): Promise<PrivateServer> {
   const root = fs.mkdtempSync(path.join(RUN_DIR, `${name}-`));
   const deployDir = path.join(root, 'deploy');
   fs.cpSync(DEPLOY_DIR, deployDir, { recursive: true, filter: (src) => !src.endsWith('.lock') });
@@ -49,6 +52,7 @@ export async function startPrivateServer(name: string): Promise<PrivateServer> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...options.env,
     },
     // Its own process group, so stopping it stops tsx's child too.
     detached: true,
@@ -73,6 +77,7 @@ export async function startPrivateServer(name: string): Promise<PrivateServer> {
   return {
     url,
     deployDir,
+    dataDir,
     async stop() {
       if (child.exitCode === null && child.pid) {
         process.kill(-child.pid, 'SIGTERM');

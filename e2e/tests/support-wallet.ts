@@ -56,7 +56,14 @@ export interface VerifiedPerson {
 }
 
 /** Identity verification submitted as the user and approved by the operator. */
-export async function verifyIdentity(context: BrowserContext, baseURL: string, user: TestUser, person: VerifiedPerson): Promise<void> {
+export async function verifyIdentity(
+  context: BrowserContext,
+  baseURL: string,
+  user: TestUser,
+  person: VerifiedPerson,
+  /** The operator's command of the server at baseURL (a private server's `operatorOn`). */
+  admin: (...args: string[]) => string = operator,
+): Promise<void> {
   const response = await context.request.post(new URL('/api/kyc', baseURL).toString(), {
     headers: { authorization: `Bearer ${user.accessToken}`, 'x-device-id': `web-${user.deviceId}`, 'x-request-id': crypto.randomUUID() },
     multipart: {
@@ -71,11 +78,17 @@ export async function verifyIdentity(context: BrowserContext, baseURL: string, u
   });
   const envelope = (await response.json()) as Envelope<unknown>;
   if (envelope.status !== 'success') throw new Error(`POST /api/kyc: ${response.status()} ${envelope.error_code} ${envelope.error_message}`);
-  operator('kyc', 'approve', user.phone);
+  admin('kyc', 'approve', user.phone);
 }
 
 /** The US-stock (W-8BEN) declaration submitted as the user and approved by the operator (`--gss`). */
-export async function approveUsStocks(context: BrowserContext, baseURL: string, user: TestUser, person: VerifiedPerson): Promise<void> {
+export async function approveUsStocks(
+  context: BrowserContext,
+  baseURL: string,
+  user: TestUser,
+  person: VerifiedPerson,
+  admin: (...args: string[]) => string = operator,
+): Promise<void> {
   await expectSuccess(
     userCall(context, baseURL, user, 'POST', '/api/kyc/gss', {
       declaration: {
@@ -91,7 +104,7 @@ export async function approveUsStocks(context: BrowserContext, baseURL: string, 
     }),
     'POST /api/kyc/gss',
   );
-  operator('kyc', 'approve', user.phone, '--gss');
+  admin('kyc', 'approve', user.phone, '--gss');
 }
 
 /**
