@@ -505,7 +505,7 @@ describe('live balances from the private stream', () => {
     expect(balanceRefreshFor(['eth', 'USDT', 'ETH', 'USD', 7, 'not a code!'])).toEqual({ crypto: ['ETH-IDR', 'USDT-IDR'], gss: true });
   });
 
-  it('refreshes IDR and the named crypto balance when the server says they changed, and everything held after a lapse', async () => {
+  it('refreshes IDR and the named crypto balances the page reads when the server says they changed (not a stock ticker), and everything held after a lapse', async () => {
     signIn();
     http.reply('GET', WALLET_PATHS.accounts, { cashAccount: { cashBalance: '900000', voucherBalance: '0', freeBalance: '0' } });
     http.reply('GET', cryptoBalancePath('BTC-IDR'), { symbol: 'BTC-IDR', balance: '0.0005', available: '0.0005' });
@@ -514,7 +514,7 @@ describe('live balances from the private stream', () => {
       WebSocket: FakeSocket,
       auth: { getToken: () => TOKEN, onTokenChange: () => () => undefined },
     });
-    const stop = followBalanceEvents(client, (options) => refresher.refreshBalances(options));
+    const stop = followBalanceEvents(client, (options) => refresher.refreshBalances(options), () => Object.keys(trading().cryptoBalances));
     // Passive: the balance refresh alone opens no socket; the page's market streams do.
     expect(FakeSocket.last).toBeNull();
     client.subscribe('ticker', 'BTC-IDR', undefined, () => undefined);
@@ -525,19 +525,25 @@ describe('live balances from the private stream', () => {
       { op: 'subscribe', channel: 'balances' },
     ]);
     socket.deliver({ type: 'subscription', channel: 'balances', active: true });
-    socket.deliver({ type: 'event', channel: 'balances', data: { type: 'balances', currencies: ['IDR', 'BTC'] } });
-    await flush();
-    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(1);
+    // The page reads BTC-IDR (its order panel loaded it).
+    await refresher.refreshBalances({ crypto: ['BTC-IDR'] });
     expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(1);
+    http.reply('GET', cryptoBalancePath('BTC-IDR'), { symbol: 'BTC-IDR', balance: '0.0007', available: '0.0007' });
+    // A US stock's shares move on the ledger too: AAPL is no crypto balance the page reads.
+    socket.deliver({ type: 'event', channel: 'balances', data: { type: 'balances', currencies: ['AAPL', 'IDR', 'BTC'] } });
+    await flush();
+    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(2);
+    expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(2);
+    expect(http.callsTo('GET', cryptoBalancePath('AAPL-IDR'))).toHaveLength(0);
     expect(trading().idrBalance).toBe('900000');
-    expect(trading().cryptoBalances).toEqual({ 'BTC-IDR': '0.0005' });
+    expect(trading().cryptoBalances).toEqual({ 'BTC-IDR': '0.0007' });
 
     // The subscription lapsed and came back: every balance held is read again.
     socket.deliver({ type: 'unauthenticated', reason: 'expired', error_code: '009', error_message: 'expired' });
     socket.deliver({ type: 'subscription', channel: 'balances', active: true });
     await flush();
-    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(2);
-    expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(2);
+    expect(http.callsTo('GET', WALLET_PATHS.accounts)).toHaveLength(3);
+    expect(http.callsTo('GET', cryptoBalancePath('BTC-IDR'))).toHaveLength(3);
     stop();
     client.close();
     FakeSocket.last = null;

@@ -335,16 +335,26 @@ export function balanceRefreshFor(currencies: readonly unknown[]): BalanceRefres
   return { ...(crypto.length > 0 ? { crypto } : {}), ...(codes.includes('USD') ? { gss: true } : {}) };
 }
 
-/** Refreshes on the private `balances` events of `client` (passively); returns the stop function. */
+/**
+ * Refreshes on the private `balances` events of `client` (passively); returns the stop function.
+ * An event refreshes the crypto balances the page holds (`held`: the store's cryptoBalances, which
+ * a page fills when it reads one): a code nobody reads (a US stock's shares, `AAPL`, also move on
+ * the ledger) is not asked for as a crypto balance.
+ */
 export function followBalanceEvents(
   client: Pick<StreamClient, 'subscribePrivate'>,
   refresh: (options: BalanceRefreshOptions) => Promise<void>,
+  held: () => readonly string[] = () => Object.keys(appStore.getState().trading.cryptoBalances),
 ): () => void {
   if (!client.subscribePrivate) return () => undefined;
   return client.subscribePrivate(
     'balances',
     (message) => {
-      if (message?.type === 'balances' && Array.isArray(message.currencies)) void refresh(balanceRefreshFor(message.currencies));
+      if (message?.type !== 'balances' || !Array.isArray(message.currencies)) return;
+      const { crypto, ...rest } = balanceRefreshFor(message.currencies);
+      const read = new Set(held());
+      const shown = (Array.isArray(crypto) ? crypto : []).filter((symbol: string) => read.has(symbol));
+      void refresh({ ...rest, ...(shown.length > 0 ? { crypto: shown } : {}) });
     },
     { passive: true, onResync: () => void refresh({ crypto: true }) },
   );
