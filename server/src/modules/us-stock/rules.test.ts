@@ -92,6 +92,7 @@ describe('US order plans', () => {
     ['below the minimum notional', { inputType: 'amount', amount: '0.99', limitPrice: '250.00' }, '3704'],
     ['a quantity worth less than the minimum', { quantity: '0.001', limitPrice: '250.00' }, '3704'],
     ['both sizes', { quantity: '1', amount: '10', limitPrice: '250.00' }, '002'],
+    ['a TP/SL OCO sell of less than one whole share', { side: 'SELL', orderType: 'OCO', quantity: '0.8', takeProfit: '300.00', stopLoss: '250.00' }, '3704'],
   ];
   it.each(refusals)('refuses %s', (_what, over, expected) => {
     expect(code(() => plan(over))).toBe(expected);

@@ -67,6 +67,7 @@ const MESSAGES = {
   minimum: { id: 'minimal', en: 'at least' },
   stopAbove: { id: 'harus di atas harga terakhir', en: 'must be above the last price' },
   stopBelow: { id: 'harus di bawah harga terakhir', en: 'must be below the last price' },
+  wholeShare: { id: 'take profit/stop loss menjual saham utuh: minimal 1 lembar', en: 'a take-profit/stop-loss sells whole shares: at least 1' },
   ocoSell: { id: 'take profit/stop loss OCO hanya untuk penjualan', en: 'a take-profit/stop-loss OCO is a sell' },
   subType: { id: 'tidak cocok dengan jenis order', en: 'does not match the order type' },
   filled: { id: 'harus lebih besar dari yang sudah terisi', en: 'must be more than what has already filled' },
@@ -171,7 +172,10 @@ export function createUsStockRules(deps: UsStockRulesDeps): MarketRules & {
     let size: TradingDecimal;
     if (spec.inputType === 'quantity') {
       size = ocoSell ? D(sizeText).floor() : checkQuantity(sizeText, 'quantity', language);
-      if (size.isZero()) throw invalid('quantity', MESSAGES.decimals, language);
+      if (size.isZero()) {
+        if (ocoSell) throw new AppError('3704', { details: [{ path: 'quantity', message: MESSAGES.wholeShare[language] }] });
+        throw invalid('quantity', MESSAGES.decimals, language);
+      }
     } else {
       size = ocoSell ? floorCents(sizeText) : checkAmount(sizeText, 'amount', language);
       if (size.lt(settings.minOrderAmount)) throw minimum('amount', language);
