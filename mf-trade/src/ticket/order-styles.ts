@@ -106,9 +106,16 @@ export const Notice = styled.div`
   }
 `;
 
+/**
+ * The narrowest column a ticket select (order type, validity) may get: its longest option
+ * ("OCO (take profit + stop loss)") whole, with the select's padding and arrow. Narrower panels
+ * stack the selects instead of cutting their text.
+ */
+export const SELECT_COLUMN_MIN_PX = 280;
+
 export const TwoColumns = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, ${SELECT_COLUMN_MIN_PX}px), 1fr));
   gap: ${tokens.space.sm};
 `;
 
