@@ -5,6 +5,7 @@ import {
   createUuid,
   eventBus,
   Field,
+  NumericInput,
   showToast,
   Stack,
   Button,
@@ -21,7 +22,6 @@ import type { TicketCurrency, TicketRules } from './market-descriptor';
 import { assetOf, orderFormatter } from './order-format';
 import { amendablePrices, cleanDecimal, isPositive, truncateTo, type PriceField } from './order-math';
 import { Figures, Form, Muted } from './order-styles';
-import { OrderNumberInput } from './OrderNumberInput';
 
 type AmendField = 'size' | Extract<PriceField, 'limitPrice' | 'stopPrice'>;
 
@@ -123,14 +123,14 @@ export function AmendForm({ order, rules, currency, amend, format, onDone }: Ame
         {filled && <Muted>{t('amend.partlyFilled', { filled: f.quantity(order.filledQuantity) })}</Muted>}
         {prices.map((field) => (
           <Field key={field} label={t(`ticket.${field}`)} error={problems[field]} required>
-            <OrderNumberInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={rules.pricePrecision} step={rules.tickSize ?? undefined} unit={currency} />
+            <NumericInput name={field} value={values[field]} onChange={(value) => set(field, value)} precision={rules.pricePrecision} step={rules.tickSize ?? undefined} unit={currency} />
           </Field>
         ))}
         <Field label={sizeLabel} error={problems.size} required>
           {order.inputType === 'quantity' ? (
-            <OrderNumberInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={rules.quantityPrecision} step={rules.quantityStep} unit={asset} />
+            <NumericInput name="quantity" value={values.size} onChange={(value) => set('size', value)} precision={rules.quantityPrecision} step={rules.quantityStep} unit={asset} />
           ) : (
-            <OrderNumberInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={rules.amountPrecision} unit={currency} />
+            <NumericInput name="amount" value={values.size} onChange={(value) => set('size', value)} precision={rules.amountPrecision} unit={currency} />
           )}
         </Field>
         <Stack direction="row" gap="sm" wrap>

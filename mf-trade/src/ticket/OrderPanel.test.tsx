@@ -102,8 +102,11 @@ describe('simple mode (CryptoInstant)', () => {
     expect(amount).toHaveValue('5,000');
     await user.clear(amount);
     await user.type(amount, '12500.99');
+    expect(amount).toHaveValue('12,500.');
+    expect(amount).toHaveAccessibleDescription(/Whole numbers only/);
+    await user.tab();
     expect(amount).toHaveValue('12,500');
-    await user.type(amount, '{backspace}7');
+    await user.type(amount, '{end}{backspace}7');
     expect(amount).toHaveValue('12,507');
 
     await user.click(screen.getByRole('button', { name: 'Sell' }));

@@ -3,14 +3,13 @@
 // (§5), the extended-hours switch where the stock has post-market, the slider (§9), the live
 // numbers, and the review. Crypto's simple mode (CryptoInstant) is the descriptor's rules with
 // `pro` off: a market order, buys by amount. Form state and logic: `useOrderDraft`.
-import { Button, ConfirmDialog, Field, Select, Skeleton, type CryptoOrder, type OrderType, type TimeInForce } from '@pasar/shared';
+import { Button, ConfirmDialog, Field, NumericInput, Select, Skeleton, type CryptoOrder, type OrderType, type TimeInForce } from '@pasar/shared';
 import { useMemo } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { MarketDescriptor, TicketTarget } from './market-descriptor';
 import { assetOf, orderFormatter } from './order-format';
 import { priceFieldsOf, type DraftProblem } from './order-math';
-import { OrderNumberInput } from './OrderNumberInput';
 import { Available, Figures, Form, Muted, Notice, Segmented, SegmentButton, SwitchRow, TwoColumns } from './order-styles';
 import { OrderSlider } from './OrderSlider';
 import { useOrderDraft } from './use-order-draft';
@@ -133,7 +132,7 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
 
         {priceFieldsOf(effective.orderType).map((field) => (
           <Field key={field} label={t(`ticket.${field}`)} hint={field === 'limitPrice' || field === 'takeProfit' ? t('ticket.pickHint') : undefined} error={problemText(problems[field])} required>
-            <OrderNumberInput
+            <NumericInput
               name={field}
               value={effective[field]}
               onChange={(value) => update({ [field]: value })}
@@ -163,7 +162,7 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
 
         <Field label={sizeLabel} error={problemText(problems.size)} required>
           {effective.inputType === 'quantity' ? (
-            <OrderNumberInput
+            <NumericInput
               name="quantity"
               value={effective.quantity}
               onChange={(value) => update({ quantity: value })}
@@ -174,7 +173,7 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
               decrementLabel={t('ticket.decrease', { field: sizeLabel })}
             />
           ) : (
-            <OrderNumberInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={rules.amountPrecision} unit={currency} />
+            <NumericInput name="amount" value={effective.amount} onChange={(value) => update({ amount: value })} precision={rules.amountPrecision} unit={currency} />
           )}
         </Field>
 
