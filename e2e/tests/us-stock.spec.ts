@@ -279,6 +279,7 @@ test.describe('US stocks', () => {
       const history = await ordersTab(orders, 'history');
       const expired = history.and(page.locator(`[data-order-id="${resting!.id}"]`));
       await expect(expired).toHaveAttribute('data-status', 'CANCELLED');
+      await expect(expired.getByTestId('order-status')).toHaveText('Expired');
       await expect.poll(async () => usdOnPage(await ticket.getByTestId('order-available').textContent())).toBe(usdAvailable);
     });
 

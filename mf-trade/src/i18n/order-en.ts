@@ -121,6 +121,7 @@ export const orderEn: OrderMessages = {
     SUCCESS: 'Filled',
     CANCELLED: 'Cancelled',
     FAILED: 'Failed',
+    EXPIRED: 'Expired',
   },
   exchangeStatus: {
     PENDING: 'Pending',

@@ -120,6 +120,7 @@ export const orderId = {
     SUCCESS: 'Terisi',
     CANCELLED: 'Dibatalkan',
     FAILED: 'Gagal',
+    EXPIRED: 'Kedaluwarsa',
   },
   exchangeStatus: {
     PENDING: 'Menunggu',

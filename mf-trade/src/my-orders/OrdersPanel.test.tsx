@@ -75,6 +75,21 @@ describe('open orders', () => {
     await user.click(screen.getByRole('tab', { name: 'Order history' }));
     await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['limit-buy', 'old-fill']));
     expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Filled');
+    // An order that is over shows one status: the exchange's display belongs to live orders only.
+    expect(within(rows()[0]!).queryByTestId('exchange-status')).toBeNull();
+  });
+
+  it('a cancelled order reads Cancelled alone, never "Accepted" under it', async () => {
+    const { user } = render();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    act(() => {
+      stream.push('orders', { type: 'order', order: { ...stopSell, status: 'CANCELLED', exchangeStatus: 'ACCEPTED', reason: 'USER', updatedAt: '2026-11-22T03:00:00.000Z' } });
+    });
+    await user.click(screen.getByRole('tab', { name: 'Order history' }));
+    const row = await waitFor(() => within(rows().find((r) => r.dataset.orderId === 'stop-sell')!));
+    expect(row.getByTestId('order-status')).toHaveTextContent('Cancelled');
+    expect(row.queryByTestId('exchange-status')).toBeNull();
+    expect(row.queryByText('Accepted')).toBeNull();
   });
 
   it('asks for the open orders and the history again when the stream was lapsed (updates may have been missed)', async () => {

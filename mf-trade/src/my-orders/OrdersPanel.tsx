@@ -31,7 +31,7 @@ import { amendablePrices } from '../ticket/order-math';
 import { startAmending, useOpenOrdersStore } from './open-orders';
 import { applyOrders } from './orders-feed';
 import { mergeOrders } from './order-updates';
-import { exchangeDisplayKey, STATUS_TONE } from './order-status';
+import { exchangeDisplayKey, isLive, statusKey, STATUS_TONE } from './order-status';
 
 registerOrderTranslations();
 
@@ -277,9 +277,9 @@ function OrdersTable({ orders, f, caption, actions }: { orders: readonly CryptoO
               </td>
               <td>
                 <Badge $tone={STATUS_TONE[order.status]} data-testid="order-status">
-                  {t(`orderStatus.${order.status}`)}
+                  {t(statusKey(order))}
                 </Badge>
-                <Small data-testid="exchange-status">{t(`exchangeStatus.${exchangeDisplayKey(order.exchangeStatus)}`)}</Small>
+                {isLive(order) && <Small data-testid="exchange-status">{t(`exchangeStatus.${exchangeDisplayKey(order.exchangeStatus)}`)}</Small>}
               </td>
               {actions && <td>{actions(order)}</td>}
             </tr>

@@ -84,7 +84,8 @@ describe('US open orders', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Order history' }));
     await waitFor(() => expect(rows().map((row) => row.dataset.orderId)).toEqual(['gtmc']));
-    expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Cancelled');
+    // Cancelled by its time in force: it reads Expired.
+    expect(within(rows()[0]!).getByTestId('order-status')).toHaveTextContent('Expired');
   });
 
   it('cancels with PUT and the stock id, after a confirmation', async () => {
