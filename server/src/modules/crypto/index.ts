@@ -6,9 +6,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Matcher } from '../../trading/matcher';
-import { createNewsRepo } from '../market/repo';
-import { createMarketService } from '../market/service';
-import { createCryptoRepo } from './repo';
 import { cryptoRoutes } from './routes';
 import { createCryptoRules } from './rules';
 import { createCryptoService, type CryptoService } from './service';
@@ -36,10 +33,8 @@ export function cryptoOf(app: Pick<FastifyInstance, 'market'>): CryptoApi {
 const cryptoPlugin: FastifyPluginAsync = async (app) => {
   const settings = app.config.crypto;
   const rates = { feeRate: settings.feeRate, buyTaxRate: settings.buyTaxRate, sellTaxRate: settings.sellTaxRate };
-  const repo = createCryptoRepo(app.database.db);
-  // Product info (halts, buy/sell and pro flags) exactly as the market module computes it.
-  const marketService = createMarketService({ market: app.market, news: createNewsRepo(app.database.db), usdSpreadPercent: app.config.market.usdSpreadPercent });
-  const productInfo = (symbol: string, language: 'id' | 'en') => marketService.productInfo(symbol, language);
+  // Product info (halts, buy/sell and pro flags) as the market module serves it.
+  const productInfo = (symbol: string, language: 'id' | 'en') => app.marketInfo.productInfo(symbol, language);
   app.trading.register(
     createCryptoRules({
       market: app.market,
@@ -47,7 +42,7 @@ const cryptoPlugin: FastifyPluginAsync = async (app) => {
       rates,
       productInfo,
       assertBappebtiAccepted: (userId) => app.account.assertBappebtiAccepted(userId),
-      kycStatus: (userId) => repo.kycStatus(userId),
+      kycStatus: (userId) => app.identity.kycStatus(userId),
     }),
   );
   const service = createCryptoService({ engine: app.trading, productInfo, settings, rates });
@@ -59,5 +54,5 @@ const cryptoPlugin: FastifyPluginAsync = async (app) => {
 
 export const cryptoModule = fp(cryptoPlugin, {
   name: 'pasar-crypto',
-  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account', 'pasar-trading'],
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account', 'pasar-trading', 'pasar-identity', 'pasar-market-module'],
 });
