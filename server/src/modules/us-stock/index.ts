@@ -6,8 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { corporateActions } from '../market/reference';
-import { createNewsRepo } from '../market/repo';
-import { createMarketService } from '../market/service';
 import { usdIdrQuote } from '../../market/quotes';
 import { portfolioServiceOf } from '../portfolio';
 import { scheduleCorporateActions } from './corporate-actions';
@@ -19,9 +17,8 @@ import { createUsStockService } from './service';
 export const usStockModule: FastifyPluginAsync = async (app) => {
   const settings = app.config.usStock;
   const repo = createUsStockRepo(app.database.db);
-  // Product info (halts, buy/sell flags) exactly as the market module computes it.
-  const marketService = createMarketService({ market: app.market, news: createNewsRepo(app.database.db), usdSpreadPercent: app.config.market.usdSpreadPercent });
-  const productInfo = marketService.productInfo.bind(marketService);
+  // Product info (halts, buy/sell flags) as the market module serves it.
+  const productInfo = (symbol: string, language: 'id' | 'en') => app.marketInfo.productInfo(symbol, language);
   const rules = createUsStockRules({
     market: app.market,
     settings,
