@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const SRC = __dirname;
 /** The server core: everything a market module builds on. */
-const CORE_FOLDERS = ['plugins', 'market', 'messages', 'trading', 'http', 'ledger', 'db', 'pubsub', 'storage'];
+const CORE_FOLDERS = ['plugins', 'market', 'messages', 'trading', 'http', 'ledger', 'db', 'pubsub', 'storage', 'jobs'];
 /** The files of a module that hold (or query) its tables. */
 const TABLE_FILES = /^(tables|repo)(\.ts|\/|$)/;
 

@@ -14,6 +14,7 @@ import { dailyYield, money } from './fx-math';
 import { houseAccount, usdWallet } from './ledger-calls';
 import { createFxWalletRepo, type FxWalletRepo, type YieldPeriodRow } from './repo';
 import type { IdentityCheckSource } from './service';
+import { schedulePeriodicJob, type PeriodicJob } from '../../jobs/periodic-job';
 
 /** How far back a run looks for unaccrued days (a server down longer loses the older days' yield). */
 export const CATCH_UP_DAYS = 400;
@@ -161,24 +162,6 @@ async function accrueDay(deps: AccrualDeps, userId: string, date: string): Promi
 }
 
 /** Runs the accrual now and then every `minutes`; `stop()` clears the timer and waits for a run in progress. */
-export function scheduleUsdYieldAccrual(deps: AccrualDeps, minutes: number): { runNow(): Promise<void>; stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const runNow = (): Promise<void> => {
-    running ??= runUsdYieldAccrual(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'usd yield accrual run failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runNow(), minutes * 60_000);
-  timer.unref();
-  return {
-    runNow,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function scheduleUsdYieldAccrual(deps: AccrualDeps, minutes: number): PeriodicJob {
+  return schedulePeriodicJob({ minutes, run: () => runUsdYieldAccrual(deps), failure: 'usd yield accrual run failed', log: deps.log });
 }

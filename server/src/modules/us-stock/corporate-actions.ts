@@ -20,6 +20,7 @@ import type { UsStockConfig } from '../../config';
 import { sharesOf, usdOf } from './rules';
 import type { UsStockRepo } from './repo';
 import { usStockCorporateActions } from './tables';
+import { schedulePeriodicJob, type PeriodicJob } from '../../jobs/periodic-job';
 
 const D = (v: string | TradingDecimal): TradingDecimal => new TradingDecimal(v);
 export const CORPORATE_ACTIONS_LEASE = 'us-stock.corporate-actions';
@@ -146,28 +147,12 @@ export async function applyCorporateActions(deps: CorporateActionsDeps): Promise
 export function scheduleCorporateActions(
   deps: CorporateActionsDeps & { readonly pubsub: Pick<PubSub, 'acquireLease' | 'releaseLease'>; readonly instance: string; readonly log?: { warn(obj: unknown, msg: string): void } },
   minutes: number,
-): { runNow(): Promise<void>; stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const ttl = minutes * 60_000 * 2;
-  const runNow = (): Promise<void> => {
-    running ??= (async () => {
-      if (!(await deps.pubsub.acquireLease(CORPORATE_ACTIONS_LEASE, deps.instance, ttl))) return;
-      await applyCorporateActions(deps);
-    })()
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'us-stock corporate actions run failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runNow(), minutes * 60_000);
-  timer.unref();
-  return {
-    runNow,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-      await deps.pubsub.releaseLease(CORPORATE_ACTIONS_LEASE, deps.instance).catch(() => undefined);
-    },
-  };
+): PeriodicJob {
+  return schedulePeriodicJob({
+    minutes,
+    run: () => applyCorporateActions(deps),
+    failure: 'us-stock corporate actions run failed',
+    log: deps.log,
+    lease: { name: CORPORATE_ACTIONS_LEASE, instance: deps.instance, pubsub: deps.pubsub },
+  });
 }
