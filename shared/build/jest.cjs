@@ -23,6 +23,9 @@ function createJestConfig(dir, overrides = {}) {
     // Packages published only as ESM need transforming too.
     transformIgnorePatterns: ['/node_modules/.pnpm/(?!(dompurify|@pasar)[^/]*/)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'mjs', 'json'],
+    // Page tests render whole pages with their lazy chunks; on a busy 2-core machine one can pass
+    // jest's 5 s default. A ceiling against hangs, not a speed check (benchmarks measure speed).
+    testTimeout: 20_000,
     ...overrides,
   };
 }
