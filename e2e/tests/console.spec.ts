@@ -2,11 +2,14 @@
 // an API refusal the page handles (a 4xx answer) and errors a spec declares it provokes.
 import { expect, test } from '../support/fixtures';
 
-test('a console error during a journey fails it', async ({ page }) => {
-  test.fail(true, 'the fixture fails a journey that logged a console error');
+test('a console error during a journey is recorded, and the fixture fails a passed journey that has one', async ({ page, problems }) => {
   await page.goto('/en/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => console.error('an unexpected failure'));
+  await expect.poll(() => problems.consoleErrors).toEqual(['an unexpected failure']);
+  // The fixture's end-of-journey rule, applied to what it recorded.
+  expect(() => expect(problems.consoleErrors, 'console errors during the journey').toEqual([])).toThrow(/console errors during the journey/);
+  problems.consoleErrors.length = 0;
 });
 
 test('an API refusal the page handles is not a console error; an expected error can be declared', async ({ page, problems }) => {

@@ -284,6 +284,10 @@ test.describe('crypto spot', () => {
     await expect(amount).toHaveValue('5,000');
     await amount.fill('');
     await amount.pressSequentially('12500.99');
+    // Whole Rupiah: the typed fraction is cut, visibly, and said by the field (never 1,250,099).
+    await expect(amount).toHaveValue('12,500.');
+    await expect(amount).toHaveAccessibleDescription(/Whole numbers only/);
+    await amount.blur();
     await expect(amount).toHaveValue('12,500');
 
     // A quantity keeps BTC's 8 decimals, truncated.
