@@ -70,6 +70,8 @@ test.describe('no horizontal overflow at 360 × 740', () => {
 test.describe('no horizontal overflow at 1440 × 900', () => {
   test.use({ viewport: DESKTOP });
   test('the main routes', async ({ page, context, baseURL, watch }) => {
+    // Nine pages one after another: more than one page's 45 s.
+    test.setTimeout(150_000);
     // /login as a guest first: a signed-in user is sent on to the trade home.
     await openRoute(page, '/login', 'id');
     await expectNoHorizontalOverflow(page, '/login');
