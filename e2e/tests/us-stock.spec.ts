@@ -1,4 +1,4 @@
-// US stocks as a new user trades them (issue 11): identity and the US-stock declaration approved
+// US stocks as a new user trades them: identity and the US-stock declaration approved
 // by the operator, Rupiah topped up and moved to the USD wallet on the transfer page, then on
 // /trade?ticker=AAPL with the market clock (operator command, development/test only) in regular
 // hours: bad sizes refused with their messages and nothing placed, a fractional buy by USD amount

@@ -1,4 +1,4 @@
-// Crypto spot trading (issue 6) — zod schemas and their types (the portfolio's: `portfolio.ts`).
+// Crypto spot trading — zod schemas and their types (the portfolio's: `portfolio.ts`).
 // Paths and plain constants: `crypto-paths.ts`. Money and quantities are decimal strings.
 import { DecimalString } from './envelope';
 import { TIMES_IN_FORCE } from './enum-values';
