@@ -171,7 +171,9 @@ export function createBalanceRefresher({ client, store, logger = console }: Bala
     try {
       await task();
     } catch (error) {
-      logger.error(`[balances] ${label} refresh failed`, error);
+      // Refused because the session ended (a logout racing the refresh): handled, not a failure.
+      if (isApiError(error) && error.httpStatus === 401) logger.debug?.(`[balances] ${label} refresh refused: the session ended`, error);
+      else logger.error(`[balances] ${label} refresh failed`, error);
       throw error;
     }
   };
