@@ -1,7 +1,7 @@
 // Account (issue 3): profile, KYC, bank accounts, notification settings and centre, web-info,
 // feedback — zod schemas and their types. Paths and plain constants: `account-paths.ts`.
 import { z } from './zod';
-import { KycStatus, Language } from './enums';
+import { AssetType, KycStatus, Language } from './enums';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
   FEEDBACK_CATEGORIES,
@@ -243,6 +243,15 @@ export type TelegramDisconnectResponse = z.infer<typeof TelegramDisconnectRespon
 
 // ---- Notification centre ----
 
+/** Where a notification leads: an order (its market and symbol too) or an asset. */
+export const NotificationLink = z.object({
+  kind: z.enum(['ORDER', 'ASSET']),
+  symbol: z.string(),
+  assetType: AssetType,
+  /** ORDER links: the order's id. */
+  orderId: z.string().nullable(),
+});
+export type NotificationLink = z.infer<typeof NotificationLink>;
 export const UserNotification = z.object({
   id: z.string(),
   type: NotificationType,
@@ -252,11 +261,15 @@ export const UserNotification = z.object({
   body: z.string(),
   createdAt: IsoDateTime,
   readAt: IsoDateTime.nullable(),
+  /** Null when it leads nowhere (account and security notices). */
+  link: NotificationLink.nullable().optional(),
 });
 export type UserNotification = z.infer<typeof UserNotification>;
 export const NotificationsQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+  /** Only this type (the centre's filter). */
+  type: NotificationType.optional(),
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 export const NotificationPage = z.object({

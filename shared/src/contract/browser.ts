@@ -68,3 +68,7 @@ export * from './portfolio-paths';
 export type * from './portfolio';
 export * from './us-stock-paths';
 export type * from './us-stock';
+export * from './watchlists-paths';
+export type * from './watchlists';
+export * from './price-alerts-paths';
+export type * from './price-alerts';

@@ -36,6 +36,6 @@ export const CRYPTO_ORDERS_PAGE_SIZE = 30;
 export const CRYPTO_ORDER_SOURCES = ['INSTANT', 'ADVANCED'] as const;
 export type CryptoOrderSource = (typeof CRYPTO_ORDER_SOURCES)[number];
 
-/** Private stream kinds of a signed-in user (issue 6): their orders (with fills) and balances. */
-export const PRIVATE_STREAM_CHANNELS = ['orders', 'balances'] as const;
+/** Private stream kinds of a signed-in user (issue 6): their orders (with fills) and balances; their notifications (issue 14). */
+export const PRIVATE_STREAM_CHANNELS = ['orders', 'balances', 'notifications'] as const;
 export type PrivateStreamChannel = (typeof PRIVATE_STREAM_CHANNELS)[number];

@@ -102,6 +102,10 @@ export const ERROR_CATALOGUE = {
   '1156': entry(400, 'Saran aset sudah dikirim', 'Asset suggestion already sent'),
   '1157': entry(400, 'Saran aset tidak valid', 'Invalid asset suggestion'),
   '1158': entry(400, 'Batas jumlah watchlist tercapai', 'Watchlist limit reached'),
+  // Price alert codes (4101–4199, issue 14; ours, the specification lists none).
+  '4101': entry(400, 'Harga target harus sesuai kelipatan harga instrumen', 'The target price must be on the instrument\'s price step'),
+  '4102': entry(400, 'Harga target sama dengan harga saat ini', 'The target price equals the current price'),
+  '4103': entry(400, 'Batas jumlah peringatan harga tercapai', 'Price alert limit reached'),
   '1162': entry(403, 'Order kripto sedang dinonaktifkan', 'Crypto orders are disabled'),
   '1169': entry(426, 'Perbarui aplikasi untuk melanjutkan', 'Update the app to continue'),
   '1174': entry(403, 'Akun dinonaktifkan', 'Account deactivated'),

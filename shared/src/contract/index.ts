@@ -26,3 +26,7 @@ export * from './portfolio';
 export * from './portfolio-paths';
 export * from './us-stock';
 export * from './us-stock-paths';
+export * from './watchlists';
+export * from './watchlists-paths';
+export * from './price-alerts';
+export * from './price-alerts-paths';

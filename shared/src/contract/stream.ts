@@ -32,6 +32,7 @@ import { STREAM_CHANNELS } from './stream-paths';
 import { PRIVATE_STREAM_CHANNELS } from './crypto-paths';
 import type { Candle, OrderBook, Ticker, Trade } from './market';
 import type { CryptoOrder } from './crypto';
+import type { NotificationStreamEvent } from './price-alerts';
 
 export const StreamChannelSchema = z.enum(STREAM_CHANNELS);
 
@@ -98,6 +99,8 @@ export interface PrivateStreamDataByChannel {
   orders: { type: 'order'; order: CryptoOrder };
   /** After every ledger change of the user's balances, naming the currencies ('IDR', 'BTC', …). */
   balances: { type: 'balances'; currencies: string[] };
+  /** Each notification put in the user's centre (a fired price alert, a filled order, …), live. */
+  notifications: NotificationStreamEvent;
 }
 
 export const STREAM_UNAUTHENTICATED_REASONS = ['invalid', 'expired', 'ended', 'required', 'signed-out'] as const;
