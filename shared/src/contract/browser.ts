@@ -72,3 +72,5 @@ export * from './watchlists-paths';
 export type * from './watchlists';
 export * from './price-alerts-paths';
 export type * from './price-alerts';
+export * from './perps-paths';
+export type * from './perps';

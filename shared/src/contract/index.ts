@@ -30,3 +30,5 @@ export * from './watchlists';
 export * from './watchlists-paths';
 export * from './price-alerts';
 export * from './price-alerts-paths';
+export * from './perps';
+export * from './perps-paths';

@@ -88,6 +88,11 @@ export const Ticker = z.object({
   marketState: MarketState,
   /** Epoch ms. */
   updatedAt: z.number().int(),
+  /** Perps only (`perps.ts` PerpTickerFields): index price, mark price, funding rate, next funding (epoch ms). */
+  indexPrice: DecimalString.optional(),
+  markPrice: DecimalString.optional(),
+  fundingRate: DecimalString.optional(),
+  nextFundingTime: z.number().int().optional(),
 });
 export type Ticker = z.infer<typeof Ticker>;
 
