@@ -10,7 +10,8 @@
 // order view. The rules are pure decisions over their inputs, except the `assert…` checks, which may
 // read (KYC, terms, product flags). Time comes from the engine's injected clock (`now`).
 import type { ErrorCode, Instrument, Language, OrderBook } from '@pasar/shared/contract';
-import type { AccountRef, InsufficientFunds, TransferLeg } from '../ledger/api';
+import type { PasarDb } from '../db/database';
+import type { AccountRef, InsufficientFunds, LedgerOps, TransferLeg, TransferResult } from '../ledger/api';
 import type { BookWalkResult, LevelFill } from './book-walk';
 import type { Market, OrderPlan, OrderShape, OrderSpec, PlanContext, Side } from './order-model';
 import type { OrderChange, OrderRow } from './tables';
@@ -110,6 +111,12 @@ export interface MarketRules {
   fillLegs(order: OrderRow, fill: FillNumbers): TransferLeg[];
   /** The currencies a fill changes (announced on the user's `balances` channel). */
   fillCurrencies(order: Pick<OrderRow, 'asset'>): readonly string[];
+  /**
+   * Optional, margined markets (perps, CFDs): the fill's ledger transfer under `key`, made by the
+   * market instead of `fillLegs` and the hold capture (the margin engine moves the position, its
+   * margin hold, the fee and realized P&L in the fill's transaction).
+   */
+  settleFill?(ops: LedgerOps & { readonly db: PasarDb }, order: OrderRow, fill: FillNumbers, key: string): Promise<TransferResult>;
   /** A ledger refusal as the catalogue's code (crypto 1115/9504, US 1117/1116). */
   insufficientCode(error: InsufficientFunds): ErrorCode;
 

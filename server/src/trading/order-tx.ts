@@ -99,7 +99,7 @@ export class OrderTx {
     // Capture what the hold covers; anything beyond it (a stop that gapped past its band) comes
     // from the available balance, or the transfer is refused.
     const captureHolds: { holdId: string; amount: string }[] = [];
-    if (order.holdId) {
+    if (order.holdId && !rules.settleFill) {
       const hold = await this.ops.getHold(order.holdId);
       if (hold && hold.status === 'ACTIVE') {
         const wanted = new TradingDecimal(order.side === 'BUY' ? n.total : n.quantity);
@@ -107,13 +107,17 @@ export class OrderTx {
         if (take.gt(0)) captureHolds.push({ holdId: hold.id, amount: plain(take) });
       }
     }
-    const transfer = await this.ops.transfer({
-      key: `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`,
-      kind: 'ORDER_FILL',
-      legs: rules.fillLegs(order, n),
-      captureHolds,
-      memo: { orderId: order.id, symbol: order.symbol, side: order.side, quantity: n.quantity, price: n.price },
-    });
+    const key = `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`;
+    // A margined market settles its fills itself (the margin engine: position, margin hold, P&L).
+    const transfer = rules.settleFill
+      ? await rules.settleFill(this.ops, order, n, key)
+      : await this.ops.transfer({
+          key,
+          kind: 'ORDER_FILL',
+          legs: rules.fillLegs(order, n),
+          captureHolds,
+          memo: { orderId: order.id, symbol: order.symbol, side: order.side, quantity: n.quantity, price: n.price },
+        });
     // The key is new for every fill of a row at this version: a replay means the row is stale.
     if (transfer.replayed) throw new OrderChanged(order.id);
     const fill = await this.repo.insertFill({
