@@ -1,4 +1,0 @@
-import { renderStandalone } from '@pasar/shared';
-import accountModule from './module';
-
-renderStandalone(accountModule);

@@ -1,4 +1,0 @@
-import { renderStandalone } from '@pasar/shared';
-import portfolioModule from './module';
-
-renderStandalone(portfolioModule);

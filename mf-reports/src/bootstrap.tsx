@@ -1,4 +1,0 @@
-import { renderStandalone } from '@pasar/shared';
-import reportsModule from './module';
-
-renderStandalone(reportsModule);

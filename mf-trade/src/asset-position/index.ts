@@ -1,1 +1,0 @@
-export { AssetPosition } from './AssetPosition';

@@ -1,4 +1,0 @@
-import { renderStandalone } from '@pasar/shared';
-import tradeModule from './module';
-
-renderStandalone(tradeModule);

@@ -1,1 +1,0 @@
-module.exports = require('@pasar/shared/build/jest').createJestConfig(__dirname);

@@ -1,4 +1,0 @@
-import { renderStandalone } from '@pasar/shared';
-import walletModule from './module';
-
-renderStandalone(walletModule);

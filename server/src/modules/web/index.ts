@@ -1,1 +1,0 @@
-export { webRoutes } from './routes';

@@ -1,2 +1,0 @@
-export * from './storage';
-export { createFolderStorage } from './folder-storage';
