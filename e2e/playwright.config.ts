@@ -1,0 +1,77 @@
+// Playwright: the real server (tsx ../server/src/main.ts) on its own port, with a throwaway
+// deploy and data folder, driven through the system Chromium.
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { DATA_DIR, DEPLOY_DIR, E2E_ROOT, OUTPUT_DIR, PORT, REPO_ROOT, REPORT_FILE, RUN_DIR, SERVER_URL, SHELL_DIST } from './support/paths';
+
+const CI = Boolean(process.env.CI);
+
+// The server serves `<deploy>/remotes/` from start; global setup fills it.
+fs.mkdirSync(path.join(DEPLOY_DIR, 'remotes'), { recursive: true });
+fs.mkdirSync(DATA_DIR, { recursive: true });
+
+export default defineConfig({
+  testDir: './tests',
+  // Per run: Playwright empties its output folder at start, which would hit a parallel run.
+  outputDir: OUTPUT_DIR,
+  globalSetup: './support/global-setup.ts',
+  timeout: 45_000,
+  // A hung run must not eat CI's 90 minutes. The suite took 20 min on this 2-core machine in the
+  // last run (it was 8 min before the US journey, pair URLs and console checks): bringing it back
+  // under the project's 25-minute CI budget is open work, this bound only stops a hang.
+  globalTimeout: 40 * 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // Two cores run the server and the browsers too.
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: REPORT_FILE }]],
+  use: {
+    baseURL: SERVER_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Without the background-networking flags Chromium floods the closed network.
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `"${path.join(REPO_ROOT, 'server', 'node_modules', '.bin', 'tsx')}" ../server/src/main.ts`,
+    cwd: E2E_ROOT,
+    url: `${SERVER_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DEPLOY_DIR,
+      DATA_DIR,
+      SHELL_DIST,
+      LOG_LEVEL: 'warn',
+      // The suite runs on the embedded defaults (PGlite, in-process pub/sub) in its own folder.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PASAR_E2E_RUN_DIR: RUN_DIR,
+      // Every journey signs a user up from 127.0.0.1: the per-IP limits must not stop the suite.
+      RATE_LIMIT_IP_FACTOR: '1000',
+      // Identity verification is approved by the operator command in the journeys, never by a timer.
+      KYC_AUTO_APPROVE_SECONDS: 'off',
+    },
+  },
+});

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pasar/shared';
+import accountModule from './module';
+
+renderStandalone(accountModule);

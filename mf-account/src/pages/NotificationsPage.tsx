@@ -1,0 +1,163 @@
+// The notifications centre (§2): newest first, unread ones marked, read one by one or all at once.
+import styled from '@emotion/styled';
+import {
+  ACCOUNT_PATHS,
+  api,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  formatDateTime,
+  notificationReadPath,
+  NOTIFICATIONS_PAGE_SIZE,
+  Page,
+  PageHeader,
+  showToast,
+  Stack,
+  TextLink,
+  tokens,
+  useApiData,
+  VisuallyHidden,
+  type NotificationPage,
+  type UserNotification,
+} from '@pasar/shared';
+import { useState } from 'react';
+import { errorText, LoadState } from '../components/AccountPage';
+import { useAccountT } from '../i18n';
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li<{ $unread: boolean }>`
+  display: flex;
+  gap: ${tokens.space.md};
+  justify-content: space-between;
+  flex-wrap: wrap;
+  padding: ${tokens.space.md};
+  border-bottom: 1px solid ${tokens.colors.border};
+  background: ${({ $unread }) => ($unread ? tokens.colors.surfaceSunken : 'transparent')};
+`;
+
+const Title = styled.p<{ $unread: boolean }>`
+  margin: 0;
+  font-weight: ${({ $unread }) => ($unread ? tokens.fontWeights.bold : tokens.fontWeights.medium)};
+  overflow-wrap: anywhere;
+`;
+
+const Body = styled.p`
+  margin: ${tokens.space.xxs} 0 0;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.p`
+  margin: ${tokens.space.xxs} 0 0;
+  color: ${tokens.colors.textMuted};
+  font-size: ${tokens.fontSizes.sm};
+`;
+
+export function NotificationsPage() {
+  const { t, i18n } = useAccountT();
+  const [size, setSize] = useState(NOTIFICATIONS_PAGE_SIZE);
+  const list = useApiData(
+    () => api.get<NotificationPage>(ACCOUNT_PATHS.notifications, { params: { page: 0, size }, language: true }),
+    [size],
+  );
+  const lang = i18n.language === 'en' ? 'en' : 'id';
+
+  const markRead = async (item: UserNotification) => {
+    try {
+      await api.post(notificationReadPath(item.id), undefined, { language: true });
+      if (list.data) {
+        list.setData({
+          ...list.data,
+          unreadCount: Math.max(0, list.data.unreadCount - 1),
+          items: list.data.items.map((i) => (i.id === item.id ? { ...i, readAt: new Date().toISOString() } : i)),
+        });
+      }
+    } catch (failure) {
+      showToast({ kind: 'error', title: errorText(failure) });
+    }
+  };
+
+  const markAll = async () => {
+    try {
+      await api.post(ACCOUNT_PATHS.notificationsReadAll, undefined, { language: true });
+      await list.reload();
+    } catch (failure) {
+      showToast({ kind: 'error', title: errorText(failure) });
+    }
+  };
+
+  const unread = list.data?.unreadCount ?? 0;
+  return (
+    <Page narrow>
+      <PageHeader
+        title={
+          <>
+            {t('notifications.title')}{' '}
+            {unread > 0 && (
+              // aria-label is not announced on a plain span: the count is read from hidden text.
+              <>
+                <Badge $tone="danger" aria-hidden="true" data-testid="unread-count">
+                  {unread}
+                </Badge>
+                <VisuallyHidden>{t('notifications.unreadCount', { count: unread })}</VisuallyHidden>
+              </>
+            )}
+          </>
+        }
+        subtitle={t('notifications.description')}
+        actions={
+          <Stack direction="row" gap="sm" align="center" wrap>
+            {unread > 0 && (
+              <Button size="sm" variant="secondary" onClick={() => void markAll()}>
+                {t('notifications.markAll')}
+              </Button>
+            )}
+            <TextLink to="/account/notification">{t('notifications.settings')}</TextLink>
+          </Stack>
+        }
+      />
+      <Card>
+        <LoadState loading={list.loading && !list.data} error={list.error} onRetry={() => void list.reload()} />
+        {list.data && list.data.items.length === 0 && (
+          <EmptyState title={t('notifications.emptyTitle')} description={t('notifications.emptyBody')} />
+        )}
+        {list.data && list.data.items.length > 0 && (
+          <List>
+            {list.data.items.map((item) => {
+              const isUnread = item.readAt === null;
+              return (
+                <Item key={item.id} $unread={isUnread} data-testid="notification">
+                  <div>
+                    <Title $unread={isUnread}>
+                      {isUnread && <VisuallyHidden>{t('notifications.unread')}: </VisuallyHidden>}
+                      {item.title}
+                    </Title>
+                    <Body>{item.body}</Body>
+                    <Muted>{formatDateTime(item.createdAt, lang)}</Muted>
+                  </div>
+                  {isUnread && (
+                    <Button size="sm" variant="ghost" onClick={() => void markRead(item)}>
+                      {t('notifications.markRead')}
+                    </Button>
+                  )}
+                </Item>
+              );
+            })}
+          </List>
+        )}
+        {list.data && list.data.total > list.data.items.length && (
+          <Button variant="secondary" onClick={() => setSize(size + NOTIFICATIONS_PAGE_SIZE)}>
+            {t('notifications.more')}
+          </Button>
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pasar/shared';
+import portfolioModule from './module';
+
+renderStandalone(portfolioModule);

@@ -1,0 +1,3 @@
+const { createWebpackConfig } = require('@pasar/shared/build/webpack');
+
+module.exports = createWebpackConfig({ dir: __dirname, kind: 'remote', port: 3102, title: 'Pasar · Portfolio' });

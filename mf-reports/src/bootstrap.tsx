@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pasar/shared';
+import reportsModule from './module';
+
+renderStandalone(reportsModule);

@@ -1,0 +1,1 @@
+export { AssetPosition } from './AssetPosition';

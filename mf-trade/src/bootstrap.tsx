@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pasar/shared';
+import tradeModule from './module';
+
+renderStandalone(tradeModule);

@@ -1,0 +1,190 @@
+// A candle + volume chart of one symbol over a window, with live bars from the candles stream.
+// The drawing engine (lightweight-charts) is imported when the first chart mounts: its own chunk,
+// out of the page's first load. Live bars are applied at most once per animation frame.
+import styled from '@emotion/styled';
+import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, VisuallyHidden } from '@pasar/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTradeT } from '../i18n';
+import { subscribeLive } from '../market/live-source';
+import { whenPageIdle } from '../market/page-idle';
+import { fetchCandles } from '../market/market-api';
+import { formatBarePrice, type PriceFormat } from '../market/price-format';
+import type { Candle } from '../market/types';
+import { useResource } from '../market/use-resource';
+import { resolutionSeconds, trimToLastDay, type RangeWindow } from '../markets/chart-resolutions';
+import type { ChartEngine } from './chart-engine';
+import type { ChartOrderLine } from './order-lines';
+
+type EngineModule = typeof import('./chart-engine');
+
+let engineModule: Promise<EngineModule> | null = null;
+/**
+ * The engine chunk, fetched once per page after the page is idle (`whenPageIdle`): the price,
+ * book and trades are what a visitor reads first; the chart library (≈ 52 KB gzipped, and canvas
+ * work) waits until they are on screen instead of competing with them on a slow phone (decisions
+ * 0006, 0009). A failed fetch can be retried.
+ */
+export function loadChartEngine(): Promise<EngineModule> {
+  engineModule ??= whenPageIdle().then(() => import(/* webpackChunkName: "chart-engine" */ './chart-engine')).catch((error: unknown) => {
+    engineModule = null;
+    throw error;
+  });
+  return engineModule;
+}
+
+const Frame = styled.div<{ $height: string }>`
+  position: relative;
+  width: 100%;
+  height: ${({ $height }) => $height};
+  min-height: 240px;
+  /* The frame's size never depends on the canvas: live redraws stay inside it (no page layout). */
+  contain: strict;
+`;
+
+const Canvas = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const Overlay = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: ${tokens.colors.surface};
+`;
+
+export interface PriceChartProps {
+  symbol: string;
+  window: RangeWindow;
+  format: PriceFormat;
+  /** The smallest price step (the instrument's tick size). */
+  tick: string;
+  /** Follow the current bar on the candles stream. */
+  live: boolean;
+  height?: string;
+  /** The user's open orders drawn as price lines (the trade page). */
+  orderLines?: readonly ChartOrderLine[];
+}
+
+const NO_LINES: readonly ChartOrderLine[] = [];
+
+export function PriceChart({ symbol, window, format, tick, live, height = 'clamp(280px, 52vh, 520px)', orderLines = NO_LINES }: PriceChartProps) {
+  const { t } = useTradeT();
+  const lng = useAppStore((state) => state.language);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const engineRef = useRef<ChartEngine | null>(null);
+  const [engineState, setEngineState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [engineAttempt, setEngineAttempt] = useState(0);
+  const { resolution, from, to, trimToLastSeconds } = window;
+
+  const candles = useResource(`${symbol}:${resolution}:${from}:${to}`, async (signal) => {
+    const response = await fetchCandles(symbol, resolution, from, to, signal);
+    return trimToLastSeconds ? trimToLastDay(response.candles, trimToLastSeconds) : response.candles;
+  });
+
+  const engineOptions = useMemo(
+    () => ({
+      precision: format.precision,
+      minMove: Number(tick) || 10 ** -format.precision,
+      formatPrice: (price: number) => formatBarePrice(price.toFixed(format.precision), format),
+      locale: NUMBER_LOCALES[lng],
+      intraday: resolutionSeconds(resolution) < 86_400,
+    }),
+    [format, tick, lng, resolution],
+  );
+  const optionsRef = useRef(engineOptions);
+  optionsRef.current = engineOptions;
+
+  // Create the engine once its chunk is here; it lives as long as the component.
+  useEffect(() => {
+    let cancelled = false;
+    setEngineState('loading');
+    loadChartEngine().then(
+      ({ createChartEngine }) => {
+        if (cancelled || !canvasRef.current) return;
+        engineRef.current = createChartEngine(canvasRef.current, optionsRef.current);
+        setEngineState('ready');
+      },
+      () => {
+        if (!cancelled) setEngineState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      engineRef.current?.destroy();
+      engineRef.current = null;
+    };
+  }, [engineAttempt]);
+
+  useEffect(() => {
+    engineRef.current?.setOptions(engineOptions);
+  }, [engineOptions, engineState]);
+
+  useEffect(() => {
+    if (engineState === 'ready' && candles.data) engineRef.current?.setCandles(candles.data);
+  }, [engineState, candles.data]);
+
+  useEffect(() => {
+    if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines);
+  }, [engineState, orderLines]);
+
+  // Live bars: keep only the latest per frame, then one series.update.
+  useEffect(() => {
+    if (!live || engineState !== 'ready' || !candles.data) return undefined;
+    let pending: Candle | null = null;
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      if (pending) engineRef.current?.update(pending);
+      pending = null;
+    };
+    const unsubscribe = subscribeLive('candles', symbol, { resolution }, (message) => {
+      pending = message.data;
+      if (!frame) frame = requestAnimationFrame(flush);
+    });
+    return () => {
+      unsubscribe();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [live, engineState, candles.data, symbol, resolution]);
+
+  const retry = useCallback(() => {
+    if (engineState === 'failed') setEngineAttempt((n) => n + 1);
+    if (candles.error) candles.retry();
+  }, [engineState, candles]);
+
+  const failed = engineState === 'failed' || (candles.error !== undefined && !candles.data);
+  const loading = !failed && (engineState === 'loading' || !candles.data);
+  const empty = !failed && !loading && candles.data?.length === 0;
+  return (
+    <Frame
+      $height={height}
+      aria-busy={loading}
+      data-testid="price-chart"
+      data-candles={candles.data?.length ?? 0}
+      data-resolution={resolution}
+      data-order-lines={orderLines.length}
+    >
+      {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
+      <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>
+      <Canvas ref={canvasRef} />
+      {loading && (
+        <Overlay>
+          <Skeleton variant="rect" width="100%" height="100%" />
+        </Overlay>
+      )}
+      {failed && (
+        <Overlay>
+          <ErrorState compact headingLevel={3} title={t('chart.error')} onRetry={retry} />
+        </Overlay>
+      )}
+      {empty && (
+        <Overlay>
+          <EmptyState compact headingLevel={3} title={t('chart.empty')} description={t('chart.emptyBody')} />
+        </Overlay>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,250 @@
+// The chart itself, on lightweight-charts 5 (decision 0009). This module and the library form
+// their own chunk, imported only when a chart mounts, so they stay out of the page's first load.
+// Prices arrive as decimal strings; the canvas needs numbers to draw, so they become numbers here
+// and only here, for drawing: every price the user reads is formatted from the strings.
+import { BrokerOrderState, cssVariableName, eventBus } from '@pasar/shared';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  CrosshairMode,
+  HistogramSeries,
+  LineStyle,
+  TickMarkType,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle } from '../market/types';
+import type { ChartOrderLine } from './order-lines';
+
+export interface ChartEngineOptions {
+  /** Price decimals and the smallest price step (the instrument's tick). */
+  precision: number;
+  minMove: number;
+  /** Formats a price for the axis and crosshair (the shared formatter, in the page's language). */
+  formatPrice: (price: number) => string;
+  /** BCP 47 locale of the time axis. */
+  locale: string;
+  /** Intraday bars show times; daily and longer show dates. */
+  intraday: boolean;
+}
+
+/**
+ * Room right of the last bar, in pixels, on every chart: a time-axis label is centred on its bar,
+ * so the last one ("25 Nov", "13.00", "2026") needs half its width free of the price scale, or it
+ * is cut at the edge. Wider than half the widest label at the axis' font.
+ */
+export const TIME_AXIS_RIGHT_MARGIN_PX = 40;
+
+export interface ChartEngine {
+  setCandles(candles: readonly Candle[]): void;
+  /** The current bar changed or a new one opened; bars older than the last are ignored. */
+  update(candle: Candle): void;
+  setOptions(options: ChartEngineOptions): void;
+  /** The user's orders as price lines (replaces the previous ones). */
+  setOrderLines(lines: readonly ChartOrderLine[]): void;
+  destroy(): void;
+}
+
+const colour = (key: string): string =>
+  getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();
+
+/** `#0b7a48` → `rgba(11, 122, 72, 0.35)` (volume bars are the candle colours, faded). */
+function withAlpha(hex: string, alpha: number): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) return hex;
+  const [, r, g, b] = match;
+  return `rgba(${parseInt(r!, 16)}, ${parseInt(g!, 16)}, ${parseInt(b!, 16)}, ${alpha})`;
+}
+
+interface Palette {
+  up: string;
+  down: string;
+  text: string;
+  grid: string;
+  background: string;
+}
+
+function readPalette(): Palette {
+  return {
+    up: colour('buy') || '#0b7a48',
+    down: colour('sell') || '#c4262e',
+    text: colour('textMuted') || '#52605b',
+    grid: colour('border') || '#d8e0dc',
+    background: colour('surface') || '#ffffff',
+  };
+}
+
+const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+function toBars(candle: Candle, palette: Palette): { bar: CandlestickData<Time>; volume: HistogramData<Time> } {
+  const time = toTime(candle.t);
+  const open = Number(candle.o);
+  const close = Number(candle.c);
+  return {
+    bar: { time, open, high: Number(candle.h), low: Number(candle.l), close },
+    volume: { time, value: Number(candle.v), color: withAlpha(close >= open ? palette.up : palette.down, 0.35) },
+  };
+}
+
+export function createChartEngine(container: HTMLElement, initial: ChartEngineOptions): ChartEngine {
+  let options = initial;
+  let palette = readPalette();
+  let candles: Candle[] = [];
+
+  const timeFormat = () =>
+    new Intl.DateTimeFormat(options.locale, options.intraday ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  let crosshairTime = timeFormat();
+  const tickFormats = () => ({
+    year: new Intl.DateTimeFormat(options.locale, { year: 'numeric' }),
+    month: new Intl.DateTimeFormat(options.locale, { month: 'short' }),
+    day: new Intl.DateTimeFormat(options.locale, { day: 'numeric', month: 'short' }),
+    time: new Intl.DateTimeFormat(options.locale, { hour: '2-digit', minute: '2-digit', hour12: false }),
+  });
+  let ticks = tickFormats();
+
+  const chart: IChartApi = createChart(container, {
+    width: container.clientWidth,
+    height: container.clientHeight,
+    layout: {
+      background: { type: ColorType.Solid, color: palette.background },
+      textColor: palette.text,
+      fontFamily: getComputedStyle(container).fontFamily,
+      // The library's licence asks for TradingView's attribution; its small logo is that.
+      attributionLogo: true,
+    },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    crosshair: { mode: CrosshairMode.Normal },
+    rightPriceScale: { borderColor: palette.grid },
+    timeScale: {
+      borderColor: palette.grid,
+      rightOffsetPixels: TIME_AXIS_RIGHT_MARGIN_PX,
+      timeVisible: options.intraday,
+      secondsVisible: false,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => {
+        const date = new Date((time as number) * 1000);
+        switch (type) {
+          case TickMarkType.Year:
+            return ticks.year.format(date);
+          case TickMarkType.Month:
+            return ticks.month.format(date);
+          case TickMarkType.DayOfMonth:
+            return ticks.day.format(date);
+          default:
+            return ticks.time.format(date);
+        }
+      },
+    },
+    localization: {
+      locale: options.locale,
+      priceFormatter: (price: number) => options.formatPrice(price),
+      timeFormatter: (time: Time) => crosshairTime.format(new Date((time as number) * 1000)),
+    },
+  });
+
+  const series: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
+    upColor: palette.up,
+    downColor: palette.down,
+    borderVisible: false,
+    wickUpColor: palette.up,
+    wickDownColor: palette.down,
+    priceFormat: { type: 'price', precision: options.precision, minMove: options.minMove },
+  });
+  const volume: ISeriesApi<'Histogram'> = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+
+  function paint() {
+    const bars = candles.map((candle) => toBars(candle, palette));
+    series.setData(bars.map((b) => b.bar));
+    volume.setData(bars.map((b) => b.volume));
+  }
+
+  // Order lines: a working order dashed, a partially filled one solid (§4 chart-order states).
+  let orderLines: readonly ChartOrderLine[] = [];
+  let drawnLines: IPriceLine[] = [];
+  function drawOrderLines() {
+    for (const line of drawnLines) series.removePriceLine(line);
+    drawnLines = orderLines.map((line) =>
+      series.createPriceLine({
+        id: line.id,
+        price: Number(line.price),
+        color: line.side === 'BUY' ? palette.up : palette.down,
+        lineWidth: 1,
+        lineStyle: line.state === BrokerOrderState.Working ? LineStyle.Dashed : LineStyle.Solid,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+  }
+
+  function applyPalette() {
+    palette = readPalette();
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: palette.background }, textColor: palette.text },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+      rightPriceScale: { borderColor: palette.grid },
+      timeScale: { borderColor: palette.grid },
+    });
+    series.applyOptions({ upColor: palette.up, downColor: palette.down, wickUpColor: palette.up, wickDownColor: palette.down });
+    paint();
+    drawOrderLines();
+  }
+
+  // The theme writes its variables on <html> around the event: read them a frame later.
+  const offTheme = eventBus.on('theme:changed', () => requestAnimationFrame(applyPalette));
+
+  // Every size change of the container (full screen, a side panel opening or closing, a rotated
+  // phone) redraws the chart at the new size and refits the bars to it: a chart that only grew
+  // would keep its bar spacing and leave the new width blank.
+  const resize = new ResizeObserver((entries) => {
+    const box = entries[0]?.contentRect;
+    if (!box || box.width <= 0 || box.height <= 0) return;
+    chart.resize(Math.floor(box.width), Math.floor(box.height), true);
+    if (candles.length > 0) chart.timeScale().fitContent();
+  });
+  resize.observe(container);
+
+  return {
+    setCandles(next) {
+      candles = [...next].sort((a, b) => a.t - b.t);
+      paint();
+      chart.timeScale().fitContent();
+    },
+    update(candle) {
+      const last = candles.at(-1);
+      if (last && candle.t < last.t) return;
+      if (last && candle.t === last.t) candles[candles.length - 1] = candle;
+      else candles.push(candle);
+      const { bar, volume: vol } = toBars(candle, palette);
+      series.update(bar);
+      volume.update(vol);
+    },
+    setOptions(next) {
+      options = next;
+      crosshairTime = timeFormat();
+      ticks = tickFormats();
+      chart.applyOptions({ localization: { locale: next.locale }, timeScale: { timeVisible: next.intraday } });
+      series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: next.minMove } });
+    },
+    setOrderLines(lines) {
+      orderLines = lines;
+      drawOrderLines();
+    },
+    destroy() {
+      offTheme();
+      resize.disconnect();
+      chart.remove();
+    },
+  };
+}

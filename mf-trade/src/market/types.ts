@@ -1,0 +1,21 @@
+// The market data shapes the trade pages use, from the shared contract (types only: no zod).
+export type {
+  Candle,
+  CandlesResponse,
+  CorporateActionsResponse,
+  Description,
+  EpsResponse,
+  Instrument,
+  InstrumentsResponse,
+  KeyFigure,
+  MarketState,
+  MarketStatusResponse,
+  NewsArticle,
+  NewsListResponse,
+  OrderBook,
+  OrderBookLevel,
+  ProductInfo,
+  Ticker,
+  Trade,
+  TradingHalt,
+} from '@pasar/shared';

@@ -1,0 +1,41 @@
+// Stands in for the canvas chart engine in jsdom (no canvas, no ResizeObserver): records calls.
+import type { ChartEngine, ChartEngineOptions } from '../chart/chart-engine';
+import type { ChartOrderLine } from '../chart/order-lines';
+import type { Candle } from '../market/types';
+
+export interface FakeEngine extends ChartEngine {
+  candles: Candle[];
+  updates: Candle[];
+  options: ChartEngineOptions;
+  orderLines: readonly ChartOrderLine[];
+  destroyed: boolean;
+}
+
+export const engines: FakeEngine[] = [];
+
+export function createChartEngine(_container: HTMLElement, options: ChartEngineOptions): ChartEngine {
+  const engine: FakeEngine = {
+    candles: [],
+    updates: [],
+    options,
+    orderLines: [],
+    destroyed: false,
+    setCandles(next) {
+      engine.candles = [...next];
+    },
+    update(candle) {
+      engine.updates.push(candle);
+    },
+    setOptions(next) {
+      engine.options = next;
+    },
+    setOrderLines(lines) {
+      engine.orderLines = lines;
+    },
+    destroy() {
+      engine.destroyed = true;
+    },
+  };
+  engines.push(engine);
+  return engine;
+}

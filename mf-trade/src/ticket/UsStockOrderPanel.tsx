@@ -1,0 +1,135 @@
+// The order panel of a US stock for a signed-in person (its own chunk, with the US calls). The US
+// market's session beside the title (pre-market, regular, post-market or closed, and the time to
+// the next change); the ticket is the one order ticket with the US descriptor. A person without
+// the US-stock declaration (gssKycStatus not VERIFIED) is led to it instead: no order call, no
+// wallet call, no error.
+import styled from '@emotion/styled';
+import { ButtonLink, Card, ErrorState, isApiError, refreshBalances, Skeleton, Stack, tokens, useAppStore, type KycStatus } from '@pasar/shared';
+import { useEffect } from 'react';
+import { MarketStatusBadge } from '../components/MarketStatusBadge';
+import { useTradeT } from '../i18n';
+import { registerOrderTranslations } from '../i18n/order';
+import type { PriceFormat } from '../market/price-format';
+import type { Instrument } from '../market/types';
+import { useResource } from '../market/use-resource';
+import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
+import { usStockOrders } from '../order-calls/us-stock-calls';
+import { AmendForm } from './AmendForm';
+import { Muted } from './order-styles';
+import { OrderTicket } from './OrderTicket';
+import { usStockDescriptor } from './us-stock-descriptor';
+
+// The panel's strings come with this chunk.
+registerOrderTranslations();
+
+/** The US-stock declaration (W-8BEN-style) lives on the identity-verification page of mf-account. */
+export const US_DECLARATION_PATH = '/account/identity-verification';
+
+/** After a session change, the order types are asked again this much later (the server's session has moved on). */
+const SESSION_SETTLE_MS = 1500;
+
+/** The catalogue's "US-stock KYC not verified" (a call that raced a status change). */
+const GSS_KYC_REFUSAL = '007';
+
+const Session = styled.div`
+  margin-bottom: ${tokens.space.md};
+`;
+
+export interface UsStockOrderPanelProps {
+  symbol: string;
+  instrument: Instrument | undefined;
+  format: PriceFormat;
+  halted: boolean;
+  haltText: string | null;
+}
+
+export function UsStockOrderPanel(props: UsStockOrderPanelProps) {
+  const { t } = useTradeT();
+  const status = useAppStore((state) => state.auth.userDetails?.gssKycStatus ?? null);
+  const modifying = useOpenOrdersStore((state) => state.amendingId !== null);
+  const title = modifying && status === 'VERIFIED' ? t('panel.modifyTitle') : t('panel.title', { asset: props.symbol });
+  return (
+    <Card padding="md" data-testid="order-panel" data-market="USSTOCK" data-panel-mode={modifying ? 'ModifyOrder' : 'None'} title={title}>
+      <Session>
+        <MarketStatusBadge market="usstock" tickerState={undefined} />
+      </Session>
+      {status === null ? (
+        <div aria-busy="true">
+          <Skeleton lines={6} />
+        </div>
+      ) : status !== 'VERIFIED' ? (
+        <DeclarationLead status={status} />
+      ) : (
+        <VerifiedTicket key={props.symbol} {...props} />
+      )}
+    </Card>
+  );
+}
+
+function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStockOrderPanelProps) {
+  const { t } = useTradeT();
+  const target = { symbol, instrument, pro: true };
+  // Asked again at a session change without emptying the ticket (another stock mounts a new one).
+  const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal), { keepPrevious: true });
+  const openOrders = useOpenOrders();
+  const amendingId = useOpenOrdersStore((state) => state.amendingId);
+  const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
+  // An amend target that left the open orders (filled, cancelled, expired) ends modify mode.
+  useEffect(() => {
+    if (amendingId && !amending) stopAmending();
+  }, [amendingId, amending]);
+
+  // The USD wallet the ticket spends from (and its USD/IDR rate).
+  useEffect(() => {
+    void refreshBalances({ gss: true });
+  }, [symbol]);
+
+  // What may be placed changes with the session (market orders wait outside regular hours, extended
+  // hours open and close): asked again once the session has changed.
+  const nextChangeAt = types.data ? Date.parse(types.data.BUY.session.nextChangeAt ?? '') : NaN;
+  const { retry } = types;
+  useEffect(() => {
+    if (!Number.isFinite(nextChangeAt)) return undefined;
+    const timer = setTimeout(retry, Math.max(0, nextChangeAt - Date.now()) + SESSION_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [nextChangeAt, retry]);
+
+  if (types.error && !types.data) {
+    if (isApiError(types.error) && types.error.code === GSS_KYC_REFUSAL) return <DeclarationLead status="NOT_SUBMITTED" />;
+    return <ErrorState compact headingLevel={3} title={t('panel.loadError')} description={isApiError(types.error) ? types.error.message : undefined} onRetry={types.retry} />;
+  }
+  if (!types.data) {
+    return (
+      <div aria-hidden="true">
+        <Skeleton lines={8} />
+      </div>
+    );
+  }
+  if (amending) {
+    return (
+      <AmendForm
+        order={amending}
+        rules={usStockDescriptor.rules(types.data, target, { side: amending.side, extendedHours: false })}
+        currency={usStockDescriptor.currency}
+        amend={usStockOrders.amend}
+        format={format}
+        onDone={stopAmending}
+      />
+    );
+  }
+  return <OrderTicket descriptor={usStockDescriptor} target={target} types={types.data} format={format} halted={halted} haltText={haltText} openOrders={openOrders} />;
+}
+
+/** Where a person without the US-stock declaration is sent: what it is, where it stands, and the link. */
+export function DeclarationLead({ status }: { status: Exclude<KycStatus, 'VERIFIED'> }) {
+  const { t } = useTradeT();
+  return (
+    <Stack gap="md" data-testid="us-declaration-lead">
+      <strong>{t(`usDeclaration.title.${status}`)}</strong>
+      <Muted>{t(`usDeclaration.body.${status}`)}</Muted>
+      <div>
+        <ButtonLink to={US_DECLARATION_PATH}>{t(status === 'PENDING' ? 'usDeclaration.check' : 'usDeclaration.open')}</ButtonLink>
+      </div>
+    </Stack>
+  );
+}

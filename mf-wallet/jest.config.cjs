@@ -1,0 +1,1 @@
+module.exports = require('@pasar/shared/build/jest').createJestConfig(__dirname);

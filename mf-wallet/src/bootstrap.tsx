@@ -1,0 +1,4 @@
+import { renderStandalone } from '@pasar/shared';
+import walletModule from './module';
+
+renderStandalone(walletModule);

@@ -1,0 +1,160 @@
+// `pnpm bench-web`: figures for the guest trade page, not a test. Builds, publishes into a
+// throwaway deploy, starts the server on a free port, then measures (a) first-load JavaScript,
+// gzipped, as Chromium fetched it and (b) Lighthouse's mobile performance run.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildFrontEnd, release } from './build.mjs';
+import { REPO_ROOT, ScriptError, step } from './repo.mjs';
+import { run } from './run.mjs';
+import { freePort, startServer, waitForHealth } from './server.mjs';
+
+const PAGE = '/trade/USDT-IDR';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// Decision 0006's unit: 1 KB = 1,000 bytes. KiB (1,024) shown beside it for comparison with tools.
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const BUDGET_KB = 250;
+
+export async function benchWeb(pnpm) {
+  step('Building the shell and the remotes');
+  await buildFrontEnd(pnpm);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-bench-'));
+  const deployDir = path.join(work, 'deploy');
+  step(`Publishing into a throwaway deploy (${deployDir})`);
+  await release(pnpm, ['publish', '--all', '--no-build'], { deployDir });
+
+  const port = await freePort();
+  step(`Starting the server on port ${port}`);
+  const server = startServer({
+    port,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { DEPLOY_DIR: deployDir, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  });
+  try {
+    await waitForHealth(server, port);
+    const url = `http://127.0.0.1:${port}${PAGE}`;
+    const js = await firstLoadJs(url);
+    const lh = await lighthouse(url, work);
+
+    const rows = [
+      [
+        'first-load JS (gzip)',
+        `${kb(js.gzip)} KB`,
+        `${kib(js.gzip)} KiB; budget ${BUDGET_KB} KB (decision 0006): ${js.gzip <= BUDGET_KB * 1000 ? 'met' : 'over'}; ${js.files} files, ${kb(js.raw)} KB uncompressed`,
+      ],
+      ['  without the chart', `${kb(js.gzip - js.chartGzip)} KB`, `${kib(js.gzip - js.chartGzip)} KiB; the chart's chunks (${kb(js.chartGzip)} KB) load after load + idle`],
+      ['first-load JS (wire)', `${kb(js.wire)} KB`, 'bytes the server sent (its compression)'],
+      ['Lighthouse performance', String(Math.round(lh.score * 100)), 'mobile, simulated throttling'],
+      ['LCP', `${(lh.lcp / 1000).toFixed(2)} s`, ''],
+      ['TBT', `${Math.round(lh.tbt)} ms`, ''],
+      ['FCP', `${(lh.fcp / 1000).toFixed(2)} s`, ''],
+      ['CLS', lh.cls.toFixed(3), ''],
+    ];
+    const w0 = Math.max(...rows.map((r) => r[0].length));
+    const w1 = Math.max(...rows.map((r) => r[1].length));
+    console.log(`\nbench-web: ${PAGE} (guest)\n`);
+    for (const [name, value, note] of rows) console.log(`  ${name.padEnd(w0)}  ${value.padStart(w1)}  ${note}`.trimEnd());
+    console.log('\n  largest scripts (gzip, KB = 1,000 bytes):');
+    for (const f of js.largest) console.log(`    ${kb(f.gzip).padStart(7)} KB  ${f.url}${f.chart ? '  (chart)' : ''}`);
+
+    const outDir = path.join(REPO_ROOT, '.bench');
+    fs.mkdirSync(outDir, { recursive: true });
+    const out = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(out, `${JSON.stringify({ page: PAGE, at: new Date().toISOString(), js, lighthouse: lh }, null, 2)}\n`);
+    console.log(`\n  figures saved to ${path.relative(REPO_ROOT, out)}`);
+  } finally {
+    await server.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Every JavaScript response of a cold load until network idle, gzipped here (level 9). */
+async function firstLoadJs(url) {
+  step(`First-load JavaScript of ${url}`);
+  const requireE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
+  const { chromium } = requireE2e('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const pending = [];
+    page.on('response', (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      const isJs = response.request().resourceType() === 'script' || /javascript/.test(type);
+      if (!isJs || response.status() !== 200) return;
+      pending.push(
+        // `wire` is what the server really sent (its own compression); `gzip` is the body gzipped
+        // here, the budget's yardstick whatever the server does.
+        Promise.all([response.body(), response.request().sizes()]).then(
+          ([body, sizes]) => ({
+            url: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: zlib.gzipSync(body, { level: 9 }).length,
+            wire: sizes.responseBodySize,
+            // The chart: the engine chunk by name, the library's chunk by its content (hashed name).
+            chart: /chart-engine/.test(response.url()) || body.includes('lightweight-charts'),
+          }),
+          () => undefined,
+        ),
+      );
+    });
+    const response = await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    if (!response || response.status() !== 200) throw new ScriptError(`${url} answered ${response?.status()}`);
+    const files = (await Promise.all(pending)).filter(Boolean);
+    return {
+      files: files.length,
+      raw: files.reduce((n, f) => n + f.raw, 0),
+      gzip: files.reduce((n, f) => n + f.gzip, 0),
+      wire: files.reduce((n, f) => n + f.wire, 0),
+      chartGzip: files.filter((f) => f.chart).reduce((n, f) => n + f.gzip, 0),
+      largest: [...files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
+      // Every script, in the saved figures: what the first load contains.
+      all: [...files].sort((a, b) => b.gzip - a.gzip),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse 12, mobile form factor, performance category only. */
+async function lighthouse(url, work) {
+  step(`Lighthouse (mobile, performance) on ${url}`);
+  const report = path.join(work, 'lighthouse.json');
+  const bin = path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'lighthouse');
+  await run(
+    bin,
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${report}`,
+      '--only-categories=performance',
+      '--form-factor=mobile',
+      '--max-wait-for-load=90000',
+      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH }, label: 'lighthouse' },
+  );
+  const lhr = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  if (lhr.runtimeError) throw new ScriptError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    score: lhr.categories.performance.score ?? 0,
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    fcp: audit('first-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}

@@ -1,0 +1,266 @@
+// Order benchmark (printed, not asserted): `pnpm bench:orders` at the repository root. Each
+// market the engine serves is one `MarketRun` below (crypto now; a market adds its run to RUNS);
+// BENCH_MARKETS=CRYPTO,USSTOCK picks which run (all by default), one after the other on one server.
+//
+// On PostgreSQL only (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test), in a fresh
+// schema dropped afterwards:
+//   1. the server listening on a local port; USERS users signed up through the real routes, their
+//      identity and the Bappebti terms marked accepted, each funded with IDR through the ledger;
+//   2. per market run, CLIENTS concurrent HTTP clients (keep-alive) placing its order (crypto: a
+//      market buy by amount, `POST /api/crypto/buy`; US stocks: a fractional AAPL market buy of $50
+//      from the PALN wallet in regular hours, `POST /api/global-stock/buy`), each with its own
+//      x-request-id, for SECONDS: orders/s, p50/p99;
+//   3. in the same run, the ledger-only ceiling: the same number of equivalent `ledger.transfer`
+//      calls (a fill's legs: IDR to the house inventory and to fees, the asset to the user) from
+//      CLIENTS concurrent callers.
+// Printed side by side, with the ratio orders/ledger; the ledger's audit after the run.
+//
+// Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40, BENCH_MARKETS (all).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { Pool } from 'pg';
+import { CRYPTO_PATHS, US_STOCK_PATHS } from '@pasar/shared/contract';
+import { buildApp, type PasarApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { TransferRequest } from '../src/ledger/api';
+import { signUpTestUser, type TestUser } from '../src/testing/auth-fixture';
+
+const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const USERS = Number(process.env.BENCH_USERS ?? 40);
+
+/** One market's run: what its users need before ordering, and the one order the clients repeat. */
+interface MarketRun {
+  readonly market: string;
+  /** Makes `users` able to place this market's order (identity, terms, funds), as their flows would. */
+  prepare(app: PasarApp, users: readonly TestUser[]): Promise<void>;
+  /** The order request: its path and body. */
+  readonly order: { readonly path: string; readonly body: Record<string, unknown>; readonly label: string };
+}
+
+const cryptoRun: MarketRun = {
+  market: 'CRYPTO',
+  async prepare(app, users) {
+    for (const user of users) {
+      await app.ledger.transfer({
+        key: `bench-fund:${user.userId}`,
+        kind: 'TOPUP',
+        legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: user.userId, purpose: 'CASH', currency: 'IDR' }, amount: '100000000000' }],
+      });
+    }
+  },
+  order: { path: CRYPTO_PATHS.buy, body: { symbol: 'BTC-IDR', amount: '50000' }, label: 'HTTP crypto market buys' },
+};
+
+/** US stocks: a fractional market buy of AAPL by USD amount from the PALN wallet, in regular hours. */
+const usOrderBody: Record<string, unknown> = { amount: '50', orderType: 'MARKET' };
+const usStockRun: MarketRun = {
+  market: 'USSTOCK',
+  async prepare(app, users) {
+    // Regular hours in New York (the market clock, development mode), whatever the wall clock says.
+    await app.market.clock.set(Date.parse('2026-12-02T15:00:00Z'), { frozen: false });
+    usOrderBody.stockId = app.market.instrument('AAPL')?.id;
+    const ids = users.map((u) => u.userId);
+    // Benchmark set-up only: the US-stock declaration as if approved through its flow.
+    await app.database.db.execute(sql`update users set gss_kyc_status = 'VERIFIED' where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    for (const user of users) {
+      await app.ledger.transfer({
+        key: `bench-fund-usd:${user.userId}`,
+        kind: 'TOPUP',
+        legs: [{ from: { house: 'FX', currency: 'USD' }, to: { userId: user.userId, purpose: 'USD_PALN', currency: 'USD' }, amount: '10000000' }],
+      });
+    }
+  },
+  order: { path: US_STOCK_PATHS.buy, body: usOrderBody, label: 'HTTP US market buys by amount' },
+};
+
+/** Every market's run, in the order they are printed. */
+const RUNS: readonly MarketRun[] = [cryptoRun, usStockRun];
+
+interface Figures {
+  readonly name: string;
+  readonly count: number;
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly avg: number;
+  readonly failed: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+function figures(name: string, latencies: number[], elapsedMs: number, failed: number): Figures {
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    count: latencies.length,
+    perSecond: latencies.length / (elapsedMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    avg: latencies.reduce((s, x) => s + x, 0) / Math.max(1, latencies.length),
+    failed,
+  };
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const pool = new Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 3000 });
+  try {
+    await pool.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function setUpUsers(app: PasarApp): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < USERS; i++) users.push(await signUpTestUser(app));
+  const ids = users.map((u) => u.userId);
+  // Benchmark set-up only: the identity check and the terms as if done through their flows.
+  await app.database.db.execute(
+    sql`update users set kyc_status = 'VERIFIED', bappebti_accepted_at = now() where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return users;
+}
+
+async function benchOrders(base: string, users: readonly TestUser[], run: MarketRun): Promise<Figures> {
+  const place = async (user: TestUser) => {
+    const response = await fetch(`${base}${run.order.path}`, {
+      method: 'POST',
+      headers: { ...user.headers, 'content-type': 'application/json', 'x-request-id': randomUUID() },
+      body: JSON.stringify(run.order.body),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+  };
+  // Warm up: connections, plans, the users' ledger accounts.
+  for (const user of users) await place(user);
+  const latencies: number[] = [];
+  let failed = 0;
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let n = 0; performance.now() < end; n++) {
+        const user = users[(c + n * CLIENTS) % users.length] as TestUser;
+        const t0 = performance.now();
+        try {
+          await place(user);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          failed++;
+          if (failed <= 3) console.error(`  ${run.market} orders: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed);
+}
+
+/** A fill's transfer: IDR from the user to the inventory and to fees, the asset from the inventory to the user. */
+function fillTransfer(userId: string, n: number): TransferRequest {
+  const cash = { userId, purpose: 'CASH', currency: 'IDR' } as const;
+  return {
+    key: `bench-ledger:${n}:${randomUUID()}`,
+    kind: 'ORDER_FILL',
+    legs: [
+      { from: cash, to: { house: 'INVENTORY', currency: 'IDR' }, amount: '49950' },
+      { from: cash, to: { house: 'FEES', currency: 'IDR' }, amount: '50' },
+      { from: { house: 'INVENTORY', currency: 'BTC' }, to: { userId, purpose: 'SPOT', currency: 'BTC' }, amount: '0.00003329' },
+    ],
+    memo: { bench: true },
+  };
+}
+
+async function benchLedger(app: PasarApp, users: readonly TestUser[], count: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (;;) {
+        const n = next++;
+        if (n >= count) return;
+        const user = users[(c + n) % users.length] as TestUser;
+        const t0 = performance.now();
+        try {
+          await app.ledger.transfer(fillTransfer(user.userId, n));
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          failed++;
+          if (failed <= 3) console.error(`  ledger: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return figures(`ledger.transfer, same count (${CLIENTS} callers)`, latencies, performance.now() - start, failed);
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL?.trim() || URL_DEFAULT;
+  if (!(await reachable(url))) {
+    console.error(`The orders benchmark needs PostgreSQL; none answers at ${url}. Set DATABASE_URL to one (it creates and drops its own schema).`);
+    process.exitCode = 1;
+    return;
+  }
+  const schema = `bench_orders_${randomBytes(4).toString('hex')}`;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pasar-bench-orders-'));
+  const config = loadConfig({
+    DATABASE_URL: url,
+    DATABASE_SCHEMA: schema,
+    DATA_DIR: path.join(dir, 'data'),
+    DEPLOY_DIR: path.join(dir, 'deploy'),
+    SHELL_DIST: path.join(dir, 'shell'),
+    LOG_LEVEL: 'warn',
+    KYC_AUTO_APPROVE_SECONDS: 'off',
+    CRYPTO_MATCH_INTERVAL_MS: '0',
+    RATE_LIMIT_IP_FACTOR: '1000',
+  });
+  const app = buildApp(config);
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    console.log(`orders benchmark on ${url.replace(/\/\/[^@]*@/, '//')} (schema ${schema})`);
+    const users = await setUpUsers(app);
+    const wanted = process.env.BENCH_MARKETS?.split(',').map((m) => m.trim().toUpperCase());
+    const runs = RUNS.filter((r) => !wanted || wanted.includes(r.market));
+    if (runs.length === 0) throw new Error(`BENCH_MARKETS names no run (${RUNS.map((r) => r.market).join(', ')})`);
+    const results: Figures[] = [];
+    for (const run of runs) {
+      await run.prepare(app, users);
+      results.push(await benchOrders(base, users, run));
+    }
+    // The ceiling: as many ledger transfers as the busiest run placed orders (funded like crypto's users).
+    if (!runs.includes(cryptoRun)) await cryptoRun.prepare(app, users);
+    const ledger = await benchLedger(app, users, Math.max(...results.map((r) => r.count)));
+    const audit = await app.ledger.audit();
+    const clean = Object.values(audit.sums).every((s) => s === '0') && audit.negativeUserAccounts === 0 && audit.heldMismatch === 0;
+
+    const ms = (x: number) => x.toFixed(2);
+    console.log('');
+    console.log(`${SECONDS} s of orders per market, ${CLIENTS} concurrent clients, ${USERS} users; ledger audit after the run: ${clean ? 'clean' : `NOT CLEAN ${JSON.stringify(audit)}`}`);
+    console.log('run                                           count   per s   p50 ms   p99 ms   avg ms  failed');
+    for (const row of [...results, ledger]) {
+      console.log(
+        `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)}`,
+      );
+    }
+    for (const [i, run] of runs.entries()) console.log(`${run.market} orders / ledger-only ceiling: ${((results[i] as Figures).perSecond / ledger.perSecond).toFixed(2)}x`);
+  } finally {
+    await app.close();
+    const admin = new Pool({ connectionString: url, max: 1 });
+    await admin.query(`drop schema if exists "${schema}" cascade`).finally(() => admin.end());
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+void main();

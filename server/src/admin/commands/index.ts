@@ -1,0 +1,8 @@
+// Every operator command, by area. A new area is a file here exporting an AdminCommand as default.
+import type { AdminCommand } from '../command';
+import cashout from './cashout';
+import kyc from './kyc';
+import market from './market';
+import user from './user';
+
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user, cashout];

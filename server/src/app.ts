@@ -1,0 +1,101 @@
+// Builds the Fastify app. Plugins load in a fixed order: the core (logging, request ids, errors,
+// zod), then external resources (config, database, registry, security headers, OpenAPI), then the
+// routes (the API modules under /api, then the front end with its catch-all).
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Writable } from 'node:stream';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { installErrorHandling } from './http/error-handler';
+import { genReqId, installRequestIdEcho } from './http/request-id';
+import { apiModules } from './modules';
+import { webRoutes } from './modules/web';
+import { adminAuthPlugin } from './plugins/admin-auth';
+import { marketPlugin } from './plugins/market';
+import { compressionPlugin } from './plugins/external/compression';
+import { configPlugin } from './plugins/external/config';
+import { databasePlugin } from './plugins/external/database';
+import { remoteRegistryPlugin } from './plugins/external/remote-registry';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { swaggerPlugin } from './plugins/external/swagger';
+import { messagesPlugin } from './messages/plugin';
+import { devInboxPlugin } from './modules/dev-inbox';
+import { identityPlugin } from './modules/identity';
+import { authPlugin } from './plugins/auth';
+import { pubsubPlugin } from './plugins/pubsub';
+import { websocketPlugin } from './plugins/websocket';
+import { ledgerPlugin } from './ledger/plugin';
+import { tradingPlugin } from './trading/plugin';
+import { idempotencyPlugin } from './plugins/idempotency';
+
+export interface BuildAppOptions {
+  /** An open database the caller owns (and closes); without one the app opens its own from config. */
+  readonly database?: Database;
+  /** Where logs go instead of stdout (tests read them). */
+  readonly logStream?: Writable;
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req) => ({
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.ip,
+        headers: req.headers,
+      }),
+    },
+  };
+}
+
+export function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    genReqId,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installRequestIdEcho(app);
+
+  app.register(configPlugin, { config });
+  app.register(databasePlugin, options.database ? { database: options.database } : {});
+  app.register(remoteRegistryPlugin);
+  app.register(securityHeadersPlugin);
+  app.register(compressionPlugin);
+  app.register(swaggerPlugin);
+  app.register(adminAuthPlugin);
+  app.register(messagesPlugin);
+  // The identity module's services, then the core auth decorators over its token verifier.
+  app.register(identityPlugin);
+  app.register(authPlugin, { verifier: (instance) => instance.identity });
+  app.register(devInboxPlugin);
+  // -- pub/sub and websocket plugins register here (issue 4) --
+  app.register(pubsubPlugin);
+  app.register(websocketPlugin);
+  // -- market data plugin registers here (issue 4) --
+  app.register(marketPlugin);
+  // -- ledger and idempotency plugins register here (issue 5) --
+  app.register(ledgerPlugin);
+  app.register(idempotencyPlugin);
+  // -- the order engine every market registers its rules with --
+  app.register(tradingPlugin);
+
+  app.register(
+    async (api) => {
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+  app.register(webRoutes);
+  return app;
+}
+
+export type PasarApp = ReturnType<typeof buildApp>;

@@ -1,0 +1,98 @@
+// Every failure leaves the server as an error envelope: catalogue code, localized message, the
+// catalogue's HTTP status. Unexpected failures are logged with their stack and answered 500/001
+// without any detail, so nothing internal reaches the client.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ErrorCode, Language } from '@pasar/shared/contract';
+import { AppError, type ErrorDetail } from './app-error';
+import { errorBody } from './envelope';
+import { languageOf } from './language';
+
+interface Classified {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: readonly ErrorDetail[];
+}
+
+type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const classified = classify(error, request);
+    if (classified.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: classified.code, status: classified.status }, errorSummary(error));
+    }
+    return sendError(reply, classified, languageOf(request));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, { code: '003', status: 404 }, languageOf(request)),
+  );
+}
+
+function sendError(reply: FastifyReply, { code, status, details }: Classified, language: Language): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, language, details));
+}
+
+function classify(error: unknown, request: FastifyRequest): Classified {
+  if (error instanceof AppError) {
+    return { code: error.code, status: error.httpStatus, ...(error.details ? { details: error.details } : {}) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { code: '002', status: 400, details: validationDetails(error, request) };
+  }
+  if (isResponseSerializationError(error)) return { code: '001', status: 500 };
+
+  const status = (error as Partial<FastifyError>)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own client errors: unparsable or empty JSON, wrong content type, body too large, …
+    if (status === 404) return { code: '003', status };
+    const validation = (error as FastifyError).validation;
+    const details = validation?.map((v) => ({ path: pathOf(v.instancePath), message: v.message ?? '' }));
+    return { code: '002', status, ...(details?.length ? { details } : {}) };
+  }
+  return { code: '001', status: 500 };
+}
+
+/**
+ * zod's default messages are English. For Indonesian requests the failed input is parsed again
+ * with zod's Indonesian locale (only on failure, so the cost is off the happy path); messages a
+ * schema sets itself take precedence over the locale, as zod defines.
+ */
+function validationDetails(
+  error: Omit<FastifyError, 'validation'> & { validation: { instancePath: string; message?: string }[] },
+  request: FastifyRequest,
+): ErrorDetail[] {
+  const context = (error as { validationContext?: ValidationContext }).validationContext;
+  const english = error.validation.map((v) => ({ path: pathOf(v.instancePath, context), message: v.message ?? '' }));
+  if (languageOf(request) === 'en' || !context) return english;
+
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
+  if (!(schema instanceof z.ZodType)) return english;
+  const input = { body: request.body, querystring: request.query, params: request.params, headers: request.headers }[context];
+  const result = schema.safeParse(input, { error: indonesian.localeError });
+  if (result.success) return english;
+  return result.error.issues.map((issue) => ({
+    path: pathOf(`/${issue.path.join('/')}`, context),
+    message: issue.message,
+  }));
+}
+
+const indonesian = z.locales.id();
+
+/** `/amount` -> `amount`, `/legs/0/price` -> `legs.0.price`; the whole input -> its context name. */
+function pathOf(instancePath: string, context?: ValidationContext): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  return path || context || 'body';
+}
+
+function errorSummary(error: unknown): string {
+  return error instanceof Error ? error.message : 'request rejected';
+}

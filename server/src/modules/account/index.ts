@@ -1,0 +1,126 @@
+// The account module: wires repo -> services -> routes, and offers other modules
+// `app.account.notify(userId, {type, title, body})` and `app.account.assertBappebtiAccepted(userId)`
+// (the module is a fastify-plugin so these decorators reach the modules registered after it; its
+// routes stay encapsulated). In development mode it also runs the KYC auto-approval sweep.
+import type { BankAccount } from '@pasar/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { preferLanguage } from '../../http/language';
+import { createFolderStorage, type FileStorage } from '../../storage';
+import { createBankService } from './bank-service';
+import { createKycService } from './kyc-service';
+import { createNotificationService, type Notify } from './notification-service';
+import { createProfileService } from './profile-service';
+import { createAccountRepo } from './repo';
+import { accountRoutes } from './routes';
+import { ensureAccountIdSecret, salesforceWebInfo } from './web-info';
+
+export interface AccountApi {
+  /** Adds a notification to the user's centre (if their in-app setting allows; SECURITY always) and sends the chosen channels. */
+  readonly notify: Notify;
+  /** 018 until the user accepted the Bappebti terms (crypto trading calls this first). */
+  readonly assertBappebtiAccepted: (userId: string) => Promise<void>;
+  /** Where uploaded files are kept. */
+  readonly storage: FileStorage;
+  /** The user's own bank account with that id, or null (the wallet's cashouts). */
+  readonly bankAccountOf: (userId: string, bankAccountId: string) => Promise<BankAccount | null>;
+  /** The birth date (YYYY-MM-DD) of the user's identity check, if they submitted one. */
+  readonly birthDateOf: (userId: string) => Promise<string | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    account: AccountApi;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `sub` of a bearer JWT, read WITHOUT verifying it: used only to choose the language of the
+ * caller's own answers (requireUser verifies the token for anything that matters).
+ */
+export function unverifiedSubject(authorization: string | string[] | undefined): string | null {
+  const value = Array.isArray(authorization) ? authorization[0] : authorization;
+  const payload = value && /^Bearer\s+[^.\s]+\.([^.\s]+)\.[^.\s]*\s*$/i.exec(value)?.[1];
+  if (!payload) return null;
+  try {
+    const sub = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && UUID.test(sub) ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How often the development auto-approval looks for PENDING submissions. */
+export const sweepIntervalMs = (delaySeconds: number): number => Math.min(5000, Math.max(500, delaySeconds * 250));
+
+const accountPlugin: FastifyPluginAsync = async (app) => {
+  const settings = app.config.account;
+  const repo = createAccountRepo(app.database.db, app.identity.userRecords);
+  const storage = createFolderStorage(settings.uploadsDir);
+  const notifications = createNotificationService({
+    repo,
+    messages: app.messages,
+    telegramBotUsername: settings.telegramBotUsername,
+    ...(settings.telegramWebhookSecret ? { telegramWebhookSecret: settings.telegramWebhookSecret } : {}),
+    log: app.log,
+  });
+  const notify = notifications.notify;
+  const profile = createProfileService({ repo, otp: app.otp, notify });
+  const kyc = createKycService({ repo, storage, notify });
+  const banks = createBankService({ repo, notify });
+  const idSecret = await ensureAccountIdSecret(app.config.dataDir, settings.idSecret);
+
+  // A signed-in caller who names no x-language-code gets answers in their preferred language.
+  // (Hooks apply to the routes registered after this module: account, market, stream.)
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['x-language-code']) return;
+    const userId = unverifiedSubject(request.headers.authorization);
+    const language = userId ? await repo.userLanguage(userId) : null;
+    if (language === 'en' || language === 'id') preferLanguage(request, language);
+  });
+
+  app.decorate('account', {
+    notify,
+    assertBappebtiAccepted: profile.assertBappebtiAccepted,
+    storage,
+    bankAccountOf: banks.accountOf,
+    birthDateOf: kyc.birthDateOf,
+  });
+
+  await app.register(accountRoutes, {
+    profile,
+    kyc,
+    banks,
+    notifications,
+    webInfo: (userId) => salesforceWebInfo(idSecret, settings.salesforceLoginUrl, userId),
+  });
+
+  const delay = settings.kycAutoApproveSeconds;
+  if (app.config.mode === 'development' && delay !== null) {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = kyc
+        .autoApprove(delay)
+        .then((decided) => {
+          if (decided.length > 0) app.log.info({ count: decided.length }, 'kyc auto-approved (development)');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'kyc auto-approval sweep failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, sweepIntervalMs(delay));
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
+};
+
+export const accountModule = fp(accountPlugin, {
+  name: 'pasar-account',
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-identity', 'pasar-auth', 'pasar-messages', 'pasar-admin-auth'],
+});

@@ -1,0 +1,68 @@
+// The portfolio's HTTP routes (paths from the contract, under the /api prefix): validation and
+// wiring only; the rules are in the service. Read-only: nothing here changes a balance. A union
+// answer lists the US shape first: the crypto shape is a subset of it and would strip its fields.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AssetHoldingsResponse,
+  PORTFOLIO_PATHS,
+  PortfolioOverview,
+  PortfolioQuery,
+  PositionHistoryResponse,
+  UsStockHoldingsResponse,
+  UsStockPositionHistoryResponse,
+} from '@pasar/shared/contract';
+import { z } from 'zod';
+import { apiResponses, ok } from '../../http/envelope';
+import { authOf } from '../../plugins/auth';
+import type { PortfolioService } from './service';
+
+export interface PortfolioRoutesOptions {
+  readonly service: PortfolioService;
+}
+
+const local = (path: string): string => path.replace(/^\/api/, '');
+const userIdOf = (request: FastifyRequest): string => authOf(request).userId;
+
+export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = async (app, { service }) => {
+  const user = { preHandler: [app.requireUser] };
+  const tags = ['portfolio'];
+
+  app.get(
+    local(PORTFOLIO_PATHS.assetHoldings),
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Holdings of a market (CRYPTO in IDR, USSTOCK in USD and IDR): quantity (ledger), average cost (fills), market value at the last price, P&L',
+        querystring: PortfolioQuery,
+        response: apiResponses({ 200: z.union([UsStockHoldingsResponse, AssetHoldingsResponse]) }, [401, 404]),
+      },
+    },
+    async (request) =>
+      ok(request.query.assetType === 'USSTOCK' ? await service.usHoldings(userIdOf(request), request.query) : await service.holdings(userIdOf(request), request.query)),
+  );
+  app.get(
+    local(PORTFOLIO_PATHS.overview),
+    { ...user, schema: { tags, summary: 'Totals: cash, holdings at market, cost, unrealized and realized P&L', response: apiResponses({ 200: PortfolioOverview }, [401]) } },
+    async (request) => ok(await service.overview(userIdOf(request))),
+  );
+  app.get(
+    local(PORTFOLIO_PATHS.positionHistory),
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Executed trades (fills) of a market, newest first, sells with the P&L they realized',
+        querystring: PortfolioQuery,
+        response: apiResponses({ 200: z.union([UsStockPositionHistoryResponse, PositionHistoryResponse]) }, [401, 404]),
+      },
+    },
+    async (request) =>
+      ok(
+        request.query.assetType === 'USSTOCK'
+          ? await service.usPositionHistory(userIdOf(request), request.query)
+          : await service.positionHistory(userIdOf(request), request.query),
+      ),
+  );
+};

@@ -1,0 +1,80 @@
+// The app for one test file: built once on a test database, with its own temporary deploy and
+// shell folders, logs captured in memory. Tests call `app.inject`.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp, type PasarApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openTestDatabase, type TestDatabase } from './database-fixture';
+
+export interface TestApp {
+  readonly app: PasarApp;
+  readonly config: Config;
+  readonly testDatabase: TestDatabase;
+  /** Temporary folders: `deploy` (DEPLOY_DIR) and `shell` (SHELL_DIST). */
+  readonly dirs: { readonly root: string; readonly deploy: string; readonly shell: string };
+  /** Log lines written so far, parsed. */
+  logs(): Record<string, unknown>[];
+  /** Builds another app on the same database and folders with other settings (closed by close()). */
+  sibling(env: Record<string, string>, setup?: (app: PasarApp) => void): Promise<PasarApp>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly env?: Record<string, string>;
+  /** Registers extra routes (test-only) before the app is ready. */
+  readonly setup?: (app: PasarApp) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pasar-test-app-'));
+  const dirs = { root, deploy: path.join(root, 'deploy'), shell: path.join(root, 'shell') };
+  await fs.mkdir(dirs.deploy, { recursive: true });
+  await fs.mkdir(dirs.shell, { recursive: true });
+  const testDatabase = await openTestDatabase();
+
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const configFor = (env: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: path.join(root, 'data'),
+      DEPLOY_DIR: dirs.deploy,
+      SHELL_DIST: dirs.shell,
+      LOG_LEVEL: 'info',
+      ...testDatabase.env,
+      ...env,
+    });
+  const make = async (env: Record<string, string>, setup?: (app: PasarApp) => void) => {
+    const app = buildApp(configFor(env), { database: testDatabase.database, logStream });
+    setup?.(app);
+    await app.ready();
+    return app;
+  };
+
+  const siblings: PasarApp[] = [];
+  const app = await make(options.env ?? {}, options.setup);
+  return {
+    app,
+    config: app.config,
+    testDatabase,
+    dirs,
+    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    sibling: async (env, setup) => {
+      const other = await make(env, setup);
+      siblings.push(other);
+      return other;
+    },
+    close: async () => {
+      for (const other of siblings) await other.close();
+      await app.close();
+      await testDatabase.cleanup();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The engine's API, as a market module and the portfolio use it (`app.trading`). Every call names
+// its market; the engine finds the registered rules and refuses a market none registered.
+import type { Language, Order } from '@pasar/shared/contract';
+import type { MarketRules, AmendRequest } from './market-rules';
+import type { Market, OrderPlan, OrderSpec } from './order-model';
+import type { FillRow } from './tables';
+
+export interface OrdersPage {
+  readonly items: Order[];
+  readonly page: number;
+  readonly size: number;
+  readonly hasMore: boolean;
+}
+
+export interface OrdersQuery {
+  readonly scope: 'open' | 'history';
+  readonly symbol?: string | undefined;
+  readonly page: number;
+  readonly size: number;
+}
+
+export interface TradingEngine {
+  /** Adds a market (before the app is ready); its resting orders are matched from then on. */
+  register(rules: MarketRules): void;
+  rules(market: Market): MarketRules;
+  /** Places an order (both legs of an OCO); the same request id again answers the order(s) it placed. */
+  place(market: Market, userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<{ orders: Order[] }>;
+  /** The plan an order would execute with now (nothing changes). */
+  estimate(market: Market, spec: OrderSpec, language: Language): OrderPlan;
+  cancel(market: Market, userId: string, orderId: string): Promise<{ orders: Order[] }>;
+  amend(market: Market, userId: string, orderId: string, body: AmendRequest, language: Language): Promise<{ orders: Order[] }>;
+  list(market: Market, userId: string, query: OrdersQuery): Promise<OrdersPage>;
+  get(market: Market, userId: string, orderId: string): Promise<Order>;
+  /** A user's fills, oldest first (of one market, of one symbol when given): the portfolio's cost basis. */
+  fillsOf(userId: string, filter: { readonly market?: Market; readonly symbol?: string }): Promise<FillRow[]>;
+}

@@ -1,0 +1,169 @@
+// The margin engine's interface (issue 12): leveraged one-way positions for every market that has
+// them (perps on the USDT margin wallet, US stock CFDs on the 2x/4x USD wallets). A market plugs in
+// a `MarginMarket` (its accounts, tiers, fees, mark price, whether it may liquidate now, how a
+// position is closed against its book); the engine owns positions, margin (as ledger holds),
+// liquidation, margin calls, funding/financing charges and the exposure the wallets show.
+//
+// Money is decimal strings in and out; every balance change is one ledger transfer with a key
+// (`<market.keys>:…`), so a liquidation, a funding payment or a charge happens once even with two
+// instances, a restart or a crash mid-sweep. Implementation: `engine.ts`; the pure math: `math.ts`.
+import type { AccountRef, LedgerOps, TransferResult } from '../../ledger/api';
+import type { PasarDb } from '../../db/database';
+import type { Market, Side } from '../order-model';
+
+export type PositionSide = 'LONG' | 'SHORT';
+export type MarginMode = 'CROSS' | 'ISOLATED';
+
+/** One row of a maintenance tier table (Binance's): positions with notional in (floor, cap]. */
+export interface MarginTierRow {
+  readonly tier: number;
+  readonly notionalFloor: string;
+  readonly notionalCap: string;
+  readonly maxLeverage: number;
+  /** A fraction ("0.005" = 0.5 %). */
+  readonly maintenanceMarginRate: string;
+  /** MM = notional × rate − maintenanceAmount. */
+  readonly maintenanceAmount: string;
+}
+
+/** How a market plugs into the engine. Pure decisions except `closeAtMarket`. */
+export interface MarginMarket {
+  readonly market: Market;
+  /** The currency positions are margined in ('USDT', 'USD') and its ledger scale (6, 2). */
+  readonly currency: string;
+  readonly scale: number;
+  /** Ledger key prefix of this market's margin movements ('perp', 'cfd'). */
+  readonly keyPrefix: string;
+  /**
+   * The user account margin lives in. `book` says which wallet: perps have one ('PERP'); CFDs have
+   * 'leverage' (2x) and 'intraday' (4x).
+   */
+  account(userId: string, book: string): AccountRef;
+  /** The house account on the other side of realized P&L and funding/financing. */
+  settlementAccount(): AccountRef;
+  /** The house insurance fund that absorbs a deficit past the bankruptcy price. */
+  insuranceAccount(): AccountRef;
+  tiers(symbol: string): readonly MarginTierRow[];
+  /** Fee rates, fractions of the notional. */
+  fees(symbol: string): { readonly maker: string; readonly taker: string };
+  /** The mark price (perps: domain.md's formula; CFDs: the last trade); null when there is none. */
+  markPrice(symbol: string): string | null;
+  /** May a position of `symbol` be liquidated at `now` (a closed US market cannot fill one). */
+  mayLiquidateNow(symbol: string, now: number): boolean;
+  /**
+   * Closes `quantity` of a position against the book now: a reduce-only MARKET order through the
+   * trading engine with `requestId` (idempotent: the same id again does nothing new). Its fill
+   * comes back to the engine through `settleFill`.
+   */
+  closeAtMarket(request: CloseRequest): Promise<void>;
+}
+
+export interface CloseRequest {
+  readonly userId: string;
+  readonly book: string;
+  readonly symbol: string;
+  /** The closing order's side (SELL closes a long). */
+  readonly side: Side;
+  readonly quantity: string;
+  readonly requestId: string;
+  readonly reason: CloseReason;
+}
+export type CloseReason = 'USER' | 'TAKE_PROFIT' | 'STOP_LOSS' | 'LIQUIDATION' | 'INTRADAY_CLOSE';
+
+/** A position as stored (one per user, market, book and symbol; size 0 = none). */
+export interface PositionRow {
+  readonly id: string;
+  readonly market: Market;
+  readonly userId: string;
+  readonly book: string;
+  readonly symbol: string;
+  /** Signed size: > 0 long, < 0 short. */
+  readonly size: string;
+  readonly entryPrice: string;
+  readonly leverage: number;
+  readonly marginMode: MarginMode;
+  /** Margin held for the position (a ledger hold on the user's account). */
+  readonly margin: string;
+  readonly holdId: string | null;
+  readonly realizedPnl: string;
+  readonly feesPaid: string;
+  readonly fundingPaid: string;
+  readonly takeProfit: string | null;
+  readonly stopLoss: string | null;
+  /** Bumped by every change (ledger keys of a liquidation name it). */
+  readonly version: number;
+  /** Margin call sent and not yet cleared (once per crossing). */
+  readonly marginCalled: boolean;
+  readonly openedAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A position with live figures at the mark. */
+export interface PositionView extends PositionRow {
+  readonly side: PositionSide;
+  readonly quantity: string;
+  readonly markPrice: string;
+  readonly notional: string;
+  readonly unrealizedPnl: string;
+  readonly initialMargin: string;
+  readonly maintenanceMargin: string;
+  readonly maintenanceMarginRate: string;
+  readonly tier: number;
+  readonly liquidationPrice: string | null;
+  readonly bankruptcyPrice: string | null;
+  readonly marginRatioPercentage: string;
+  readonly roePercent: string;
+}
+
+/** One fill of an order on a margined market, as the trading engine hands it over. */
+export interface MarginFill {
+  readonly market: Market;
+  readonly userId: string;
+  readonly book: string;
+  readonly symbol: string;
+  readonly orderId: string;
+  readonly orderHoldId: string | null;
+  readonly side: Side;
+  readonly quantity: string;
+  readonly price: string;
+  readonly fee: string;
+  /** The engine's ledger key of this fill (`<fill>:<orderId>:<n>`). */
+  readonly key: string;
+  readonly reason: CloseReason | null;
+}
+
+/** What a wallet's positions take from it (replaces fx-wallet's `noExposure`). */
+export interface MarginExposure {
+  /** Held as position margin. */
+  readonly positionMargin: string;
+  readonly unrealizedPnl: string;
+  readonly maintenanceMargin: string;
+  /** Σ notional at the mark. */
+  readonly notional: string;
+}
+
+export interface ChargeResult {
+  readonly positions: number;
+  /** Transfers applied now (the rest had been applied before: replays). */
+  readonly applied: number;
+  readonly replayed: number;
+}
+
+export interface MarginEngine {
+  register(market: MarginMarket): void;
+  marketOf(market: Market): MarginMarket;
+  positions(market: Market, userId: string, book?: string): Promise<PositionView[]>;
+  position(market: Market, userId: string, book: string, symbol: string): Promise<PositionView | null>;
+  /** The trading engine's fill of a margined order, inside its transaction: moves the position, its margin hold, fee and realized P&L. */
+  settleFill(ops: LedgerOps & { readonly db: PasarDb }, fill: MarginFill): Promise<TransferResult>;
+  /** Leverage of a symbol's position (and of orders to come); refused (4202) when the held margin cannot carry it. */
+  setLeverage(market: Market, userId: string, book: string, symbol: string, leverage: number): Promise<PositionView | null>;
+  exposure(market: Market, userId: string, book: string): Promise<MarginExposure>;
+  /** A new mark price: finds the at-risk positions through the index and liquidates / margin-calls / triggers TP/SL. */
+  onMark(market: Market, symbol: string, mark: string, now: number): Promise<void>;
+  /**
+   * Charges every open position of `symbol` once for `key` (funding `perp:funding:<symbol>:<time>`,
+   * financing `cfd:financing:<day>`): amount(position) > 0 is paid by the user, < 0 received.
+   */
+  charge(market: Market, symbol: string, key: string, kind: string, amount: (p: PositionView) => string): Promise<ChargeResult>;
+}

@@ -1,0 +1,199 @@
+// Changes to orders inside ONE ledger transaction, for every market: every status change through
+// the state table, every row update conditional on the version read under the row lock, fills as
+// one ledger transfer each (key `<rules.keys.fill>:<orderId>:<n>`, legs from the market's rules)
+// with their `fills` row, holds taken, captured and released with the orders that own them. The
+// engine and the matcher open the transaction; this records what changed so they can publish it
+// after the commit.
+import { TradingDecimal, plain } from '@pasar/shared/trading';
+import type { LedgerOps } from '../ledger/api';
+import type { PasarDb } from '../db/database';
+import type { LevelFill } from './book-walk';
+import type { FillNumbers, MarketRules } from './market-rules';
+import type { Market } from './order-model';
+import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
+import { shapeOf, stateOf } from './order-view';
+import { createOrdersRepo, type OrdersRepo } from './repo';
+import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
+
+/** The row moved on since it was read (another instance, or a concurrent call): roll back. */
+export class OrderChanged extends Error {
+  constructor(readonly orderId: string) {
+    super(`order ${orderId} changed concurrently`);
+    this.name = 'OrderChanged';
+  }
+}
+
+export type Ops = LedgerOps & { readonly db: PasarDb };
+
+export class OrderTx {
+  readonly repo: OrdersRepo;
+  /** Orders as they are after this transaction, by id. */
+  readonly changed = new Map<string, OrderRow>();
+  /** Currencies whose balances this transaction changed, by user. */
+  readonly balances = new Map<string, Set<string>>();
+  readonly fills: FillRow[] = [];
+
+  constructor(
+    readonly ops: Ops,
+    private readonly rulesOf: (market: Market) => MarketRules,
+  ) {
+    this.repo = createOrdersRepo(ops.db);
+  }
+
+  touched(userId: string, ...currencies: string[]): void {
+    let set = this.balances.get(userId);
+    if (!set) this.balances.set(userId, (set = new Set()));
+    for (const c of currencies) set.add(c);
+  }
+
+  record(row: OrderRow): OrderRow {
+    this.changed.set(row.id, row);
+    return row;
+  }
+
+  /** Moves the order through `events` (the state table decides) and applies `change` with it. */
+  async transition(order: OrderRow, events: readonly OrderEvent[], change: OrderChange = {}): Promise<OrderRow> {
+    let state = stateOf(order);
+    for (const event of events) state = next(state, event);
+    const updated = await this.repo.update(order.id, order.version, {
+      ...change,
+      status: state.status,
+      exchangeStatus: state.exchangeStatus,
+      isOpen: isOpen(state),
+    });
+    if (!updated) throw new OrderChanged(order.id);
+    return this.record(updated);
+  }
+
+  /**
+   * One fill of `levels`: one ledger transfer (capturing from the order's hold what it covers),
+   * the fill row and the order's new figures; FILL when `complete`, else PARTIAL_FILL.
+   */
+  async fill(order: OrderRow, levels: readonly LevelFill[], complete: boolean): Promise<OrderRow> {
+    const n = this.rulesOf(order.market).fillNumbers(order, levels);
+    await this.book(order, n);
+    const updated = await this.transition(order, [complete ? 'FILL' : 'PARTIAL_FILL'], { ...n.after, fillCount: order.fillCount + 1 });
+    if (!updated.isOpen) await this.settleHold([updated]);
+    return updated;
+  }
+
+  /**
+   * A market order that fills at once: stored already filled (PLACE, SEND, FILL through the table),
+   * then its one transfer and fill row. One statement fewer than storing it and then filling it.
+   */
+  async placeFilled(row: Omit<NewOrderRow, 'status' | 'exchangeStatus' | 'isOpen'> & { id: string }, levels: readonly LevelFill[]): Promise<OrderRow> {
+    const zero = { filledQuantity: '0', filledAmount: '0', fee: '0', tax: '0', total: '0' };
+    const n = this.rulesOf(row.market).fillNumbers({ side: row.side, ...zero }, levels);
+    const state = applyEvents(INITIAL_ORDER_STATE, 'PLACE', 'SEND', 'FILL');
+    const [inserted] = await this.repo.insertOrders([
+      { ...row, ...n.after, fillCount: 1, status: state.status, exchangeStatus: state.exchangeStatus, isOpen: isOpen(state) },
+    ]);
+    const order = this.record(inserted as OrderRow);
+    await this.book({ ...order, ...zero, fillCount: 0 }, n);
+    return order;
+  }
+
+  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its `fills` row. */
+  private async book(order: OrderRow, n: FillNumbers): Promise<void> {
+    const rules = this.rulesOf(order.market);
+    // Capture what the hold covers; anything beyond it (a stop that gapped past its band) comes
+    // from the available balance, or the transfer is refused.
+    const captureHolds: { holdId: string; amount: string }[] = [];
+    if (order.holdId && !rules.settleFill) {
+      const hold = await this.ops.getHold(order.holdId);
+      if (hold && hold.status === 'ACTIVE') {
+        const wanted = new TradingDecimal(order.side === 'BUY' ? n.total : n.quantity);
+        const take = TradingDecimal.min(wanted, hold.remaining);
+        if (take.gt(0)) captureHolds.push({ holdId: hold.id, amount: plain(take) });
+      }
+    }
+    const key = `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`;
+    // A margined market settles its fills itself (the margin engine: position, margin hold, P&L).
+    const transfer = rules.settleFill
+      ? await rules.settleFill(this.ops, order, n, key)
+      : await this.ops.transfer({
+          key,
+          kind: 'ORDER_FILL',
+          legs: rules.fillLegs(order, n),
+          captureHolds,
+          memo: { orderId: order.id, symbol: order.symbol, side: order.side, quantity: n.quantity, price: n.price },
+        });
+    // The key is new for every fill of a row at this version: a replay means the row is stale.
+    if (transfer.replayed) throw new OrderChanged(order.id);
+    const fill = await this.repo.insertFill({
+      market: order.market,
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.symbol,
+      asset: order.asset,
+      currency: order.currency,
+      side: order.side,
+      quantity: n.quantity,
+      price: n.price,
+      amount: n.amount,
+      fee: n.fee,
+      tax: n.tax,
+      total: n.total,
+      transferId: transfer.id,
+    });
+    this.fills.push(fill);
+    this.touched(order.userId, ...rules.fillCurrencies(order));
+  }
+
+  /** Cancels the open ones of `orders` (an order and its OCO sibling) and releases their hold. */
+  async cancel(orders: readonly OrderRow[], reason: string): Promise<OrderRow[]> {
+    const out: OrderRow[] = [];
+    for (const order of orders) {
+      if (!order.isOpen) continue;
+      out.push(await this.transition(order, ['CANCEL'], { reason }));
+    }
+    await this.settleHold(out);
+    return out;
+  }
+
+  /** Ends an open order that cannot execute (REJECT when the table allows it, else FAIL) and releases its hold. */
+  async refuse(order: OrderRow, reason: string): Promise<OrderRow> {
+    const event: OrderEvent = canApply(stateOf(order), 'REJECT') ? 'REJECT' : 'FAIL';
+    const updated = await this.transition(order, [event], { reason });
+    await this.settleHold([updated]);
+    return updated;
+  }
+
+  /** Releases the hold of orders that are over, unless an open OCO sibling still uses it. */
+  async settleHold(orders: readonly OrderRow[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const order of orders) {
+      const holdId = order.holdId;
+      if (!holdId || seen.has(holdId)) continue;
+      seen.add(holdId);
+      const sharing = order.ocoGroupId ? await this.repo.group(order.ocoGroupId) : [order];
+      if (sharing.some((o) => o.isOpen && o.holdId === holdId)) continue;
+      const hold = await this.ops.getHold(holdId);
+      if (hold?.status === 'ACTIVE') {
+        await this.ops.release(holdId);
+        this.touched(order.userId, hold.currency);
+      }
+    }
+  }
+
+  /**
+   * Makes the hold of a group (an order, or the open legs of an OCO) exactly what it still needs:
+   * releases the old one and takes a new one in the same transaction (hold amounts never change).
+   * Throws InsufficientFunds when the new amount is not available.
+   */
+  async rehold(legs: readonly OrderRow[], key: string): Promise<{ holdId: string; amount: string } | null> {
+    const open = legs.filter((o) => o.isOpen);
+    const first = open[0];
+    if (!first) return null;
+    const rules = this.rulesOf(first.market);
+    const needs = rules.holdNeeds(open.map(shapeOf));
+    const current = first.holdId ? await this.ops.getHold(first.holdId) : null;
+    if (current?.status === 'ACTIVE' && new TradingDecimal(current.remaining).eq(needs)) return { holdId: current.id, amount: current.amount };
+    if (current?.status === 'ACTIVE') await this.ops.release(current.id);
+    const account = rules.holdAccount(first);
+    this.touched(first.userId, account.currency);
+    if (!new TradingDecimal(needs).gt(0)) return null;
+    const hold = await this.ops.hold({ key, account, amount: needs, reason: 'ORDER', ref: first.ocoGroupId ?? first.id });
+    return { holdId: hold.id, amount: hold.amount };
+  }
+}

@@ -1,0 +1,126 @@
+// The engine's database access: the orders and fills of every market. Balances are the ledger's.
+// Inside a ledger transaction the engine builds a repo on the transaction's `db`, so its rows
+// commit with the ledger's.
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { PasarDb } from '../db/database';
+import type { Market } from './order-model';
+import { fills, orders, type FillRow, type NewFillRow, type NewOrderRow, type OrderChange, type OrderRow } from './tables';
+
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
+
+export function createOrdersRepo(db: PasarDb) {
+  return {
+    /** The order(s) a request placed (two for an OCO: take-profit first, as placed). */
+    async byRequest(userId: string, requestId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)))
+        .orderBy(desc(orders.ocoLeg));
+    },
+
+    async byId(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row ?? null;
+    },
+
+    async byIds(ids: readonly string[]): Promise<OrderRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(orders).where(inArray(orders.id, [...ids]));
+    },
+
+    /** Both legs of an OCO group. */
+    async group(groupId: string): Promise<OrderRow[]> {
+      return db.select().from(orders).where(eq(orders.ocoGroupId, groupId)).orderBy(desc(orders.ocoLeg));
+    },
+
+    /**
+     * Locks the order and its OCO sibling (`for update`, in id order so two lockers never deadlock)
+     * and returns them as they are now: every execution, cancellation and amendment starts here.
+     */
+    async lock(id: string): Promise<OrderRow[]> {
+      const [first] = await db.select({ groupId: orders.ocoGroupId }).from(orders).where(eq(orders.id, id));
+      if (!first) return [];
+      const where = first.groupId ? or(eq(orders.id, id), eq(orders.ocoGroupId, first.groupId)) : eq(orders.id, id);
+      return db.select().from(orders).where(where).orderBy(orders.id).for('update');
+    },
+
+    async insertOrders(rows: readonly NewOrderRow[]): Promise<OrderRow[]> {
+      return db.insert(orders).values([...rows]).returning();
+    },
+
+    /** Applies `change` if the order is still at `version` (bumping it); null when it moved on. */
+    async update(id: string, version: number, change: OrderChange): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...change, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, id), eq(orders.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async insertFill(row: NewFillRow): Promise<FillRow> {
+      const [inserted] = await db.insert(fills).values(row).returning();
+      return inserted as FillRow;
+    },
+
+    async fillsOf(orderId: string): Promise<FillRow[]> {
+      return db.select().from(fills).where(eq(fills.orderId, orderId)).orderBy(fills.executedAt, fills.id);
+    },
+
+    /**
+     * A user's fills, oldest first (of one market and one symbol when given): the average cost
+     * needs them all, in order. Fills of one transaction share `executed_at`; the id breaks the tie.
+     */
+    async userFills(userId: string, filter: { readonly market?: Market; readonly symbol?: string }): Promise<FillRow[]> {
+      const conditions = [eq(fills.userId, userId)];
+      if (filter.market) conditions.push(eq(fills.market, filter.market));
+      if (filter.symbol) conditions.push(eq(fills.symbol, filter.symbol));
+      return db
+        .select()
+        .from(fills)
+        .where(and(...conditions))
+        .orderBy(asc(fills.executedAt), asc(fills.id));
+    },
+
+    /** A page of a user's orders in one market, newest first; one more row than asked tells whether more exist. */
+    async list(userId: string, options: { market: Market; open: boolean; symbol?: string; offset: number; limit: number }): Promise<OrderRow[]> {
+      const conditions = [eq(orders.userId, userId), eq(orders.market, options.market), eq(orders.isOpen, options.open)];
+      if (options.symbol) conditions.push(eq(orders.symbol, options.symbol));
+      return db
+        .select()
+        .from(orders)
+        .where(and(...conditions))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .offset(options.offset)
+        .limit(options.limit);
+    },
+
+    /** Every open order of the given markets (the matcher's index at start and on resync). */
+    async open(markets: readonly Market[]): Promise<OrderRow[]> {
+      if (markets.length === 0) return [];
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.isOpen, true), inArray(orders.market, [...markets])))
+        .orderBy(orders.createdAt, orders.id);
+    },
+
+    /** A user's open orders (of one market when given). */
+    async openOf(userId: string, market?: Market): Promise<OrderRow[]> {
+      const conditions = [eq(orders.userId, userId), eq(orders.isOpen, true)];
+      if (market) conditions.push(eq(orders.market, market));
+      return db.select().from(orders).where(and(...conditions));
+    },
+
+    /** Open orders whose time in force ran out by `at`. */
+    async expired(markets: readonly Market[], at: Date): Promise<OrderRow[]> {
+      if (markets.length === 0) return [];
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.isOpen, true), isNotNull(orders.expiresAt), lte(orders.expiresAt, at), inArray(orders.market, [...markets])))
+        .orderBy(orders.expiresAt, orders.id);
+    },
+  };
+}

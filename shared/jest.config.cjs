@@ -1,0 +1,1 @@
+module.exports = require('./build/jest.cjs').createJestConfig(__dirname);

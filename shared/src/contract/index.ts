@@ -1,0 +1,34 @@
+// `@pasar/shared/contract`: the whole contract with its zod schemas, for the server and for tests.
+// The browser-facing index exports `./browser` instead (no zod in the first load, decision 0006).
+export * from './enums';
+// The market registry the wire's market enums are derived from.
+export * from '../markets';
+export * from './envelope';
+export * from './errors';
+export * from './platform';
+export * from './remote-mounts';
+export * from './symbol-info';
+export * from './identity';
+export * from './identity-paths';
+export * from './pin-strength';
+export * from './account';
+export * from './account-paths';
+export * from './market';
+export * from './market-paths';
+export * from './stream';
+export * from './stream-paths';
+export * from './wallet';
+export * from './wallet-paths';
+export * from './orders';
+export * from './crypto';
+export * from './crypto-paths';
+export * from './portfolio';
+export * from './portfolio-paths';
+export * from './us-stock';
+export * from './us-stock-paths';
+export * from './watchlists';
+export * from './watchlists-paths';
+export * from './price-alerts';
+export * from './price-alerts-paths';
+export * from './perps';
+export * from './perps-paths';

@@ -1,0 +1,27 @@
+// Paths of the portfolio calls and their plain constants (plain values: the browser index exports
+// them without zod). Schemas: `portfolio.ts`.
+import { TRADABLE_ASSET_TYPES, TRADABLE_QUOTE_CURRENCY, type TradableAssetType } from '../markets/registry';
+
+export const PORTFOLIO_PATHS = {
+  /**
+   * GET ?assetType=CRYPTO|USSTOCK&symbol=: holdings with cost, value and P&L. CRYPTO (the default)
+   * answers AssetHoldingsResponse in IDR; USSTOCK answers UsStockHoldingsResponse in USD with the
+   * IDR equivalents at the USD/IDR rate it names.
+   */
+  assetHoldings: '/api/portfolio/asset-holdings',
+  /** GET: the overview totals in IDR (US holdings and USD cash at the USD/IDR rate), and per market. */
+  overview: '/api/portfolio/overview',
+  /** GET ?assetType=CRYPTO|USSTOCK&symbol=&page=&size=: executed trades (fills) with realized P&L, newest first. */
+  positionHistory: '/api/portfolio/position-history',
+} as const;
+
+/** Position history (portfolio): fills per page when the caller names no size. */
+export const POSITION_HISTORY_PAGE_SIZE = 20;
+
+/** The markets the portfolio answers for (`assetType`): the tradable ones of the market registry. */
+export const PORTFOLIO_ASSET_TYPES = TRADABLE_ASSET_TYPES;
+export type PortfolioAssetType = TradableAssetType;
+
+/** The currency a market's holdings are valued in: its quote currency. */
+export const PORTFOLIO_CURRENCY = TRADABLE_QUOTE_CURRENCY;
+export type PortfolioCurrency = (typeof PORTFOLIO_CURRENCY)[PortfolioAssetType];

@@ -1,0 +1,1 @@
+export { PERPS_SYMBOL_SUFFIX, toPerpSymbol, toIdrSymbol, withPerpMarker, baseAssetOf, isVideoFile } from './symbol-names';

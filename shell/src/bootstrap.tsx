@@ -1,0 +1,29 @@
+// Starts the shell: translations and the page's language and theme before the first render (no
+// flash of the wrong ones), then the app with the Module Federation loader.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { initialTheme, setShellTheme } from './app-shell/theme-controller';
+import { syncLanguage } from './app-shell/language-controller';
+import { readShellConfig } from './config/shell-config';
+import { registerShellTranslations } from './i18n/shell-i18n';
+import { federationRuntime } from './remotes/federation-runtime';
+import { createShellRemoteLoader } from './remotes/remote-loader';
+import { parseLocation } from './routes/locale-path';
+
+const config = readShellConfig();
+const { language, mobileWeb } = parseLocation(window.location.pathname);
+
+registerShellTranslations();
+syncLanguage(language, true);
+setShellTheme(initialTheme(mobileWeb, window.location.search, config), config, false);
+
+const loader = createShellRemoteLoader(federationRuntime);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <App loader={loader} config={config} />
+  </StrictMode>,
+);

@@ -1,0 +1,15 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RemoteLoader } from './remote-loader';
+
+const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
+
+/** Gives every outlet the page's one loader (tests give a loader over a fake runtime). */
+export function RemoteLoaderProvider({ loader, children }: { loader: RemoteLoader; children: ReactNode }) {
+  return <RemoteLoaderContext.Provider value={loader}>{children}</RemoteLoaderContext.Provider>;
+}
+
+export function useRemoteLoader(): RemoteLoader {
+  const loader = useContext(RemoteLoaderContext);
+  if (!loader) throw new Error('useRemoteLoader needs a <RemoteLoaderProvider>');
+  return loader;
+}
