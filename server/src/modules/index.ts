@@ -12,6 +12,8 @@ import { fxWalletModule } from './fx-wallet';
 import { cryptoModule } from './crypto';
 import { portfolioModule } from './portfolio';
 import { usStockModule } from './us-stock';
+import { watchlistModule } from './watchlist';
+import { priceAlertModule } from './price-alerts';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -26,4 +28,6 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   cryptoModule,
   usStockModule,
   portfolioModule,
+  watchlistModule,
+  priceAlertModule,
 ];

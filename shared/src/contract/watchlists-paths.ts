@@ -14,6 +14,8 @@ export const WATCHLIST_PATHS = {
   predefined: '/api/watchlists/predefined',
   /** POST AssetSuggestionRequest: ask for an asset that is not listed (1156 already sent, 1157 invalid or over the limit). */
   assetSuggestions: '/api/asset-suggestions',
+  /** GET (operator, x-admin-token): every suggestion, newest first (AdminAssetSuggestionsResponse). */
+  adminAssetSuggestions: '/api/admin/asset-suggestions',
 } as const;
 
 const base = (id: string): string => `${WATCHLIST_PATHS.watchlists}/${encodeURIComponent(id)}`;

@@ -88,3 +88,7 @@ export const AssetSuggestion = z.object({
   createdAt: IsoDateTime,
 });
 export type AssetSuggestion = z.infer<typeof AssetSuggestion>;
+
+/** The operator's list (`admin suggestions list`): newest first, with how many people asked for the same name. */
+export const AdminAssetSuggestionsResponse = z.object({ items: z.array(AssetSuggestion.extend({ askers: z.number().int() })) });
+export type AdminAssetSuggestionsResponse = z.infer<typeof AdminAssetSuggestionsResponse>;

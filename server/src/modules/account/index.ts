@@ -6,9 +6,12 @@ import type { BankAccount } from '@pasar/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { preferLanguage } from '../../http/language';
+import { topics } from '../../pubsub/topics';
 import { createFolderStorage, type FileStorage } from '../../storage';
 import { createBankService } from './bank-service';
 import { createKycService } from './kyc-service';
+import { notifyOrderEvents } from './notification-orders';
+import { createNotificationRepo } from './notification-repo';
 import { createNotificationService, type Notify } from './notification-service';
 import { createProfileService } from './profile-service';
 import { createAccountRepo } from './repo';
@@ -61,12 +64,18 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   const storage = createFolderStorage(settings.uploadsDir);
   const notifications = createNotificationService({
     repo,
+    store: createNotificationRepo(app.database.db),
+    publish: (userId, event) =>
+      void app.pubsub.publish(topics.user(userId, 'notifications'), event).catch((err: unknown) => app.log.warn({ err }, 'notification: publishing failed')),
     messages: app.messages,
     telegramBotUsername: settings.telegramBotUsername,
     ...(settings.telegramWebhookSecret ? { telegramWebhookSecret: settings.telegramWebhookSecret } : {}),
     log: app.log,
   });
   const notify = notifications.notify;
+  // Fills, partial fills and expiries of every market's orders (ORDER_FILLED).
+  const stopOrderEvents = await notifyOrderEvents(app.pubsub, notify, app.log);
+  app.addHook('onClose', async () => stopOrderEvents());
   const profile = createProfileService({ repo, otp: app.otp, notify });
   const kyc = createKycService({ repo, storage, notify });
   const banks = createBankService({ repo, notify });

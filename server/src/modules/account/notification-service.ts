@@ -5,8 +5,11 @@ import {
   ALWAYS_ON_NOTIFICATION,
   NOTIFICATION_TYPES,
   TELEGRAM_LINK_TTL_SECONDS,
+  type FiredPriceAlert,
   type Language,
+  type NotificationLink,
   type NotificationPage,
+  type NotificationStreamEvent,
   type NotificationSetting,
   type NotificationSettingsResponse,
   type NotificationType,
@@ -15,6 +18,7 @@ import {
   type UserNotification,
 } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
+import type { NotificationRepo } from './notification-repo';
 import type { AccountRepo, NotificationRow } from './repo';
 
 /** Text in the user's language, or one text for both. */
@@ -24,6 +28,15 @@ export interface NotifyInput {
   readonly type: NotificationType;
   readonly title: LocalizedText;
   readonly body: LocalizedText;
+  /** Where it leads (an order or an asset): shown as a link in the centre. */
+  readonly link?: NotificationLink;
+  /**
+   * Sent once under this key per user (an alert's crossing, an order's fill): a second call with the
+   * same key sends nothing on any channel and returns null. Needs the service's `store`.
+   */
+  readonly key?: string;
+  /** A fired price alert: carried on the live event. */
+  readonly alert?: FiredPriceAlert;
 }
 
 /** What other modules call: `app.account.notify(userId, { type, title, body })`. */
@@ -35,6 +48,10 @@ export interface MessageSender {
 
 export interface NotificationServiceDeps {
   readonly repo: AccountRepo;
+  /** Links, keys and the type filter (the app always has it; a bare service writes plain notifications). */
+  readonly store?: NotificationRepo;
+  /** Sends the live event of a notification put in the centre (the private stream's `notifications`). */
+  readonly publish?: (userId: string, event: NotificationStreamEvent) => void;
   readonly messages?: MessageSender;
   readonly telegramBotUsername: string;
   readonly telegramWebhookSecret?: string;
@@ -70,7 +87,13 @@ export function toNotification(row: NotificationRow): UserNotification {
     body: row.body,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt ? row.readAt.toISOString() : null,
+    link: linkOf(row),
   };
+}
+
+function linkOf(row: NotificationRow): NotificationLink | null {
+  if (!row.linkKind || !row.linkSymbol || !row.linkAssetType) return null;
+  return { kind: row.linkKind, symbol: row.linkSymbol, assetType: row.linkAssetType as NotificationLink['assetType'], orderId: row.linkOrderId ?? null };
 }
 
 export function createNotificationService(deps: NotificationServiceDeps) {
@@ -101,10 +124,28 @@ export function createNotificationService(deps: NotificationServiceDeps) {
     const setting = saved ?? DEFAULT_NOTIFICATION_SETTINGS[input.type];
     const inApp = input.type === ALWAYS_ON_NOTIFICATION.type || setting.inApp;
     let created: UserNotification | null = null;
-    if (inApp) {
-      const row = await repo.insertNotification({ id: crypto.randomUUID(), userId, type: input.type, title, body, createdAt: now() });
-      created = toNotification(row);
+    const row = inApp
+      ? {
+          id: crypto.randomUUID(),
+          userId,
+          type: input.type,
+          title,
+          body,
+          createdAt: now(),
+          linkKind: input.link?.kind ?? null,
+          linkSymbol: input.link?.symbol ?? null,
+          linkAssetType: input.link?.assetType ?? null,
+          linkOrderId: input.link?.orderId ?? null,
+        }
+      : null;
+    if (deps.store) {
+      const inserted = await deps.store.insert(userId, input.key ?? null, row, now());
+      if (inserted === 'duplicate') return null;
+      if (inserted) created = toNotification(inserted);
+    } else if (row) {
+      created = toNotification(await repo.insertNotification(row));
     }
+    if (created) deps.publish?.(userId, { type: 'notification', notification: created, ...(input.alert ? { alert: input.alert } : {}) });
     // Other channels are best effort: a failing provider never fails the caller's action.
     if (deps.messages) {
       const sends: Promise<void>[] = [];
@@ -172,8 +213,8 @@ export function createNotificationService(deps: NotificationServiceDeps) {
       return { telegramConnected: false };
     },
 
-    async list(userId: string, page: number, size: number): Promise<NotificationPage> {
-      const { items, total, unread } = await repo.listNotifications(userId, page, size);
+    async list(userId: string, page: number, size: number, type?: NotificationType): Promise<NotificationPage> {
+      const { items, total, unread } = deps.store ? await deps.store.page(userId, page, size, type) : await repo.listNotifications(userId, page, size);
       return { items: items.map(toNotification), unreadCount: unread, page, size, total };
     },
 

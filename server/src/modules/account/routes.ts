@@ -251,7 +251,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.get(
     '/notifications',
     { ...user, schema: { tags, querystring: NotificationsQuery, response: apiResponses({ 200: NotificationPage }, [401]) } },
-    async (request) => ok(await notifications.list(userIdOf(request), request.query.page, request.query.size)),
+    async (request) => ok(await notifications.list(userIdOf(request), request.query.page, request.query.size, request.query.type)),
   );
   app.post(
     '/notifications/read-all',

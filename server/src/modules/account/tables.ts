@@ -57,6 +57,11 @@ export const notifications = pgTable('notifications', {
   body: text('body').notNull(),
   createdAt: ts('created_at').notNull(),
   readAt: ts('read_at'),
+  // Where it leads (migration 20261126_0140): an order or an asset.
+  linkKind: text('link_kind').$type<'ORDER' | 'ASSET'>(),
+  linkSymbol: text('link_symbol'),
+  linkAssetType: text('link_asset_type'),
+  linkOrderId: text('link_order_id'),
 });
 
 export const telegramLinks = pgTable('telegram_links', {

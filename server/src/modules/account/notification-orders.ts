@@ -1,0 +1,66 @@
+// Trading notifications from the engine's order events (every market, ORDER_EVENTS_TOPIC): an
+// order filled (SUCCESS), partly filled (PARTIALLY_FILLED, once per new filled quantity) and an
+// order its time in force cancelled (reason EXPIRED), as ORDER_FILLED linking to the order. Each is
+// sent under a key of the order and what happened, so every instance may hear the event and the
+// user still gets it once.
+import type { Language, Order } from '@pasar/shared/contract';
+import { ORDER_EVENTS_TOPIC, type OrderEvent } from '../../trading/events';
+import { EXPIRED_REASON } from '../../trading/market-rules';
+import type { PubSub, Unsubscribe } from '../../pubsub';
+import type { LocalizedText, Notify, NotifyInput } from './notification-service';
+
+const NUMBER_LOCALE: Record<Language, string> = { id: 'id-ID', en: 'en-US' };
+const shown = (value: string, language: Language) => new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 8 }).format(Number(value));
+const both = (text: (language: Language) => string): LocalizedText => ({ id: text('id'), en: text('en') });
+const isZero = (value: string) => !/[1-9]/.test(value);
+
+/** The notification an order event calls for, or null (placed, triggered, cancelled by the user, …). */
+export function orderNotification(order: Order): NotifyInput | null {
+  const sideOf = (language: Language) => (order.side === 'BUY' ? (language === 'id' ? 'Beli' : 'Buy') : language === 'id' ? 'Jual' : 'Sell');
+  const link = { kind: 'ORDER' as const, symbol: order.symbol, assetType: order.market, orderId: order.id };
+  const filled = (language: Language) =>
+    `${sideOf(language)} ${shown(order.filledQuantity, language)} ${order.symbol}${order.averagePrice ? ` @ ${shown(order.averagePrice, language)}` : ''}`;
+  if (order.status === 'SUCCESS' && !isZero(order.filledQuantity)) {
+    return {
+      type: 'ORDER_FILLED',
+      title: both((l) => (l === 'id' ? `Order ${order.symbol} terisi` : `${order.symbol} order filled`)),
+      body: both((l) => (l === 'id' ? `${filled(l)} terisi penuh.` : `${filled(l)} filled.`)),
+      link,
+      key: `order:${order.id}:filled`,
+    };
+  }
+  if (order.status === 'PARTIALLY_FILLED' && !isZero(order.filledQuantity)) {
+    return {
+      type: 'ORDER_FILLED',
+      title: both((l) => (l === 'id' ? `Order ${order.symbol} terisi sebagian` : `${order.symbol} order partially filled`)),
+      body: both((l) => (l === 'id' ? `${filled(l)} terisi sejauh ini.` : `${filled(l)} filled so far.`)),
+      link,
+      key: `order:${order.id}:partial:${order.filledQuantity}`,
+    };
+  }
+  if (order.status === 'CANCELLED' && order.reason === EXPIRED_REASON) {
+    const part = (l: Language) => (isZero(order.filledQuantity) ? '' : l === 'id' ? ` Terisi ${shown(order.filledQuantity, l)}.` : ` ${shown(order.filledQuantity, l)} filled.`);
+    return {
+      type: 'ORDER_FILLED',
+      title: both((l) => (l === 'id' ? `Order ${order.symbol} kedaluwarsa` : `${order.symbol} order expired`)),
+      body: both((l) =>
+        l === 'id'
+          ? `${sideOf(l)} ${order.symbol} dibatalkan karena masa berlakunya habis; dana yang ditahan dikembalikan.${part(l)}`
+          : `${sideOf(l)} ${order.symbol} was cancelled as its time in force ran out; the held funds were released.${part(l)}`,
+      ),
+      link,
+      key: `order:${order.id}:expired`,
+    };
+  }
+  return null;
+}
+
+/** Listens to the engine's order events and notifies; returns the unsubscribe. */
+export async function notifyOrderEvents(pubsub: PubSub, notify: Notify, log: { warn(obj: object, msg: string): void }): Promise<Unsubscribe> {
+  return pubsub.subscribe(ORDER_EVENTS_TOPIC, (message) => {
+    const event = message as OrderEvent;
+    const input = event?.order ? orderNotification(event.order) : null;
+    if (!input) return;
+    void notify(event.userId, input).catch((err: unknown) => log.warn({ err, orderId: event.order.id }, 'notification: an order notification failed'));
+  });
+}

@@ -1,0 +1,194 @@
+// Price alerts end to end on the real app: the crossing rules (up, down, a jump across, a hovering
+// price, repeating alerts re-arming only after the price went back), delivery once per crossing
+// (two instances on one database, a restart between the crossing and its delivery), the live event,
+// and every refusal with nothing changed.
+import { randomUUID } from 'node:crypto';
+import type { NotificationPage, PriceAlert, PriceAlertsResponse } from '@pasar/shared/contract';
+import { TradingDecimal, plain } from '@pasar/shared/trading';
+import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
+import { topics } from '../../pubsub/topics';
+import { AlertEngine } from './engine';
+import { alertEngineOf } from '.';
+import { createPriceAlertRepo } from './repo';
+import { call, dataOf, errorCodeOf, SETUP_TIMEOUT_MS, TEST_ENV } from './test-support';
+
+const SYMBOL = 'BTC-IDR';
+const REDIS_URL = process.env.REDIS_URL?.trim() || undefined;
+
+describe('price alerts', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let tick: string;
+  const PRICE = '1500000000';
+  const at = (ticks: number) => plain(new TradingDecimal(PRICE).plus(new TradingDecimal(tick).times(ticks)));
+
+  beforeAll(async () => {
+    const redis: Record<string, string> = REDIS_URL ? { REDIS_URL, REDIS_PREFIX: `pasar-test-${randomUUID()}:` } : {};
+    t = await createTestApp({ env: { ...TEST_ENV, ...redis } });
+    tick = t.app.market.instrument(SYMBOL)!.tickSize;
+    t.app.market.steer(SYMBOL, { price: PRICE });
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    user = await signUpTestUser(t.app);
+  });
+
+  const engine = () => alertEngineOf(t.app);
+  const create = (body: Record<string, unknown>, u: TestUser = user) => call(t.app, u, 'POST', '/api/price-alerts', { symbol: SYMBOL, ...body });
+  const created = async (body: Record<string, unknown>) => dataOf<PriceAlert>(await create(body));
+  const alertsOf = async (u: TestUser = user) => dataOf<PriceAlertsResponse>(await call(t.app, u, 'GET', '/api/price-alerts')).items;
+  const notifications = async (u: TestUser = user) =>
+    dataOf<NotificationPage>(await call(t.app, u, 'GET', '/api/notifications?type=PRICE_ALERT&size=50')).items;
+  const ticks = async (...prices: string[]) => {
+    let fired = 0;
+    for (const last of prices) fired += (await engine().tick([{ symbol: SYMBOL, last }])).fired;
+    return fired;
+  };
+
+  it('fires once when the price crosses up to the target, links to the asset, and is TRIGGERED after', async () => {
+    const alert = await created({ targetPrice: at(10), direction: 'UP', note: 'take profit' });
+    expect(alert).toMatchObject({ status: 'ACTIVE', direction: 'UP', priceAtCreation: PRICE, triggerCount: 0, createFromChart: false });
+    expect(await ticks(at(5), at(9))).toBe(0);
+    expect(await notifications()).toHaveLength(0);
+    expect(await ticks(at(10))).toBe(1);
+    expect(await ticks(at(12), at(3), at(10))).toBe(0);
+    const [note] = await notifications();
+    expect(note).toMatchObject({ type: 'PRICE_ALERT', link: { kind: 'ASSET', symbol: SYMBOL, assetType: 'CRYPTO', orderId: null } });
+    expect(note!.body).toContain('take profit');
+    expect(await notifications()).toHaveLength(1);
+    const [after] = await alertsOf();
+    expect(after).toMatchObject({ status: 'TRIGGERED', triggerCount: 1, lastTriggeredPrice: at(10) });
+    expect(engine().has(alert.id)).toBe(false);
+  });
+
+  it('fires on a crossing down, and on a jump across the target between two ticks', async () => {
+    await created({ targetPrice: at(-10), direction: 'DOWN' });
+    await created({ targetPrice: at(20), direction: 'EITHER' });
+    expect(await ticks(at(-9))).toBe(0);
+    expect(await ticks(at(-11))).toBe(1); // down through -10 without touching it
+    expect(await ticks(at(25))).toBe(1); // one jump from -11 to 25 across 20
+    const items = await notifications();
+    expect(items.map((n) => n.body).join(' ')).toMatch(/turun ke|fell to/);
+    expect(items).toHaveLength(2);
+  });
+
+  it('an UP alert made below the price first waits for the price to go under it (no firing), then fires crossing up', async () => {
+    await created({ targetPrice: at(-5), direction: 'UP' }); // target below: waits to go down (no fire), then up
+    expect(await ticks(at(-6))).toBe(0);
+    expect(await ticks(at(-5))).toBe(1);
+  });
+
+  it('a repeating alert fires once per crossing: a hovering price fires once, it re-arms only after moving back', async () => {
+    const alert = await created({ targetPrice: at(10), direction: 'UP', repeating: true });
+    expect(await ticks(at(10), at(10), at(11), at(10), at(10))).toBe(1);
+    expect(await ticks(at(10), at(12))).toBe(0); // never went back below
+    expect(await ticks(at(9))).toBe(0); // back below: re-armed, not fired
+    expect(await ticks(at(10))).toBe(1);
+    const [after] = await alertsOf();
+    expect(after).toMatchObject({ id: alert.id, status: 'ACTIVE', triggerCount: 2 });
+    expect(await notifications()).toHaveLength(2);
+  });
+
+  it('sends the live event on the private stream topic with the crossing', async () => {
+    const seen: unknown[] = [];
+    const stop = await t.app.pubsub.subscribe(topics.user(user.userId, 'notifications'), (m) => seen.push(m));
+    try {
+      const alert = await created({ targetPrice: at(-3), direction: 'EITHER' });
+      await ticks(at(-3));
+      await new Promise((r) => setImmediate(r));
+      expect(seen).toEqual([
+        expect.objectContaining({
+          type: 'notification',
+          notification: expect.objectContaining({ type: 'PRICE_ALERT' }),
+          alert: expect.objectContaining({ alertId: alert.id, crossed: 'DOWN', price: at(-3), crossing: 1, targetPrice: at(-3) }),
+        }),
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('two instances on one database evaluating the same crossing at once deliver it once', async () => {
+    const other = await t.sibling({ ...TEST_ENV, ...(REDIS_URL ? { REDIS_URL, REDIS_PREFIX: `pasar-test-${randomUUID()}:` } : {}) });
+    const alert = await created({ targetPrice: at(7), direction: 'UP', repeating: true });
+    await alertEngineOf(other).reload();
+    expect(alertEngineOf(other).has(alert.id)).toBe(true);
+    const both = await Promise.all([engine().tick([{ symbol: SYMBOL, last: at(8) }]), alertEngineOf(other).tick([{ symbol: SYMBOL, last: at(8) }])]);
+    expect(both[0].fired + both[1].fired).toBe(1);
+    await Promise.all([engine().sweep(), alertEngineOf(other).sweep()]);
+    expect(await notifications()).toHaveLength(1);
+    expect((await alertsOf())[0]).toMatchObject({ triggerCount: 1 });
+  });
+
+  it('a crossing recorded before a restart is delivered once after it', async () => {
+    const alert = await created({ targetPrice: at(4), direction: 'UP' });
+    // An instance that records the crossing and dies before delivering it.
+    const crashing = new AlertEngine({
+      repo: createPriceAlertRepo(t.app.database.db),
+      lastPrice: () => null,
+      pubsub: t.app.pubsub,
+      log: t.app.log,
+      notify: () => Promise.reject(new Error('process died')),
+      intervalMs: 0,
+      now: () => new Date(t.app.market.now()),
+    });
+    await crashing.reload();
+    expect((await crashing.tick([{ symbol: SYMBOL, last: at(4) }])).fired).toBe(1);
+    expect(await notifications()).toHaveLength(0);
+    // The next instance delivers it on start (its sweep), once, however often it sweeps.
+    const restarted = await t.sibling(TEST_ENV);
+    await alertEngineOf(restarted).sweep();
+    await Promise.all([alertEngineOf(restarted).sweep(), engine().sweep()]);
+    const items = await notifications();
+    expect(items).toHaveLength(1);
+    expect((await alertsOf())[0]).toMatchObject({ id: alert.id, status: 'TRIGGERED', triggerCount: 1 });
+  });
+
+  it('edits: a moved target re-arms against the price now; note, direction and repeating change', async () => {
+    const alert = await created({ targetPrice: at(10), direction: 'UP' });
+    await ticks(at(10));
+    const moved = dataOf<PriceAlert>(await call(t.app, user, 'PATCH', `/api/price-alerts/${alert.id}`, { targetPrice: at(-10), direction: 'DOWN', note: 'dip', repeating: true }));
+    expect(moved).toMatchObject({ status: 'ACTIVE', targetPrice: at(-10), direction: 'DOWN', note: 'dip', repeating: true, priceAtCreation: PRICE, triggerCount: 1 });
+    expect(await ticks(at(-10))).toBe(1);
+    const del = await call(t.app, user, 'DELETE', `/api/price-alerts/${alert.id}`);
+    expect(dataOf(del)).toEqual({ deleted: true });
+    expect(await alertsOf()).toHaveLength(0);
+    expect(engine().has(alert.id)).toBe(false);
+  });
+
+  it('refuses a target off the tick (4101), at the price (4102), an unknown symbol (002), no login (401); nothing is made', async () => {
+    const half = plain(new TradingDecimal(at(3)).plus(new TradingDecimal(tick).div(2)));
+    expect(errorCodeOf(await create({ targetPrice: half }))).toBe('4101');
+    expect(errorCodeOf(await create({ targetPrice: PRICE }))).toBe('4102');
+    expect(errorCodeOf(await create({ symbol: 'NOPE-IDR', targetPrice: '1' }))).toBe('002');
+    expect(errorCodeOf(await create({ targetPrice: at(3), direction: 'SIDEWAYS' }))).toBe('002');
+    expect((await call(t.app, null, 'POST', '/api/price-alerts', { symbol: SYMBOL, targetPrice: at(3) })).statusCode).toBe(401);
+    const alert = await created({ targetPrice: at(3) });
+    expect(errorCodeOf(await call(t.app, user, 'PATCH', `/api/price-alerts/${alert.id}`, { targetPrice: PRICE }))).toBe('4102');
+    expect(errorCodeOf(await call(t.app, user, 'PATCH', `/api/price-alerts/${alert.id}`, { targetPrice: half }))).toBe('4101');
+    expect((await alertsOf()).map((a) => a.targetPrice)).toEqual([at(3)]);
+  });
+
+  it('refuses the alert past the limit (4103) and changes nothing', async () => {
+    const { limits } = dataOf<PriceAlertsResponse>(await call(t.app, user, 'GET', '/api/price-alerts'));
+    for (let i = 1; i <= limits.maxActive; i++) await created({ targetPrice: at(i) });
+    const refused = await create({ targetPrice: at(-1) });
+    expect(errorCodeOf(refused)).toBe('4103');
+    expect(await alertsOf()).toHaveLength(limits.maxActive);
+  });
+
+  it("answers 404 with nothing revealed for another user's alert on every route, and changes nothing", async () => {
+    const alert = await created({ targetPrice: at(6), note: 'mine' });
+    const stranger = await signUpTestUser(t.app);
+    const url = `/api/price-alerts/${alert.id}`;
+    for (const [method, body] of [['GET', undefined], ['PATCH', { note: 'theirs' }], ['DELETE', undefined]] as const) {
+      const answer = await call(t.app, stranger, method, url, body);
+      expect(answer.statusCode).toBe(404);
+      expect(errorCodeOf(answer)).toBe('003');
+      expect(answer.body).not.toContain(alert.id);
+    }
+    expect(await alertsOf(stranger)).toEqual([]);
+    expect(await alertsOf()).toEqual([expect.objectContaining({ id: alert.id, note: 'mine', status: 'ACTIVE' })]);
+  });
+});
