@@ -48,6 +48,7 @@ describe('loadConfig', () => {
         dividendWithholdingNoDeclarationRate: '0.3',
         corporateActionsJobMinutes: 60,
       },
+      idx: { ordersEnabled: true, buyFeeRate: '0.0015', sellFeeRate: '0.0015', sellTaxRate: '0.001', settlementJobMinutes: 15 },
       fxWallet: {
         minTransferIdr: '10000',
         minTransferUsd: '1',
@@ -147,6 +148,11 @@ describe('loadConfig', () => {
         US_STOCK_DIVIDEND_WITHHOLDING_PERCENT: '10',
         US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT: '35',
         US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES: '30',
+        IDX_ORDERS_ENABLED: 'false',
+        IDX_BUY_FEE_PERCENT: '0.19',
+        IDX_SELL_FEE_PERCENT: '0.2',
+        IDX_SELL_TAX_PERCENT: '0.1',
+        IDX_SETTLEMENT_JOB_MINUTES: '5',
       },
       '/repo',
     );
@@ -213,6 +219,7 @@ describe('loadConfig', () => {
         dividendWithholdingNoDeclarationRate: '0.35',
         corporateActionsJobMinutes: 30,
       },
+      idx: { ordersEnabled: false, buyFeeRate: '0.0019', sellFeeRate: '0.002', sellTaxRate: '0.001', settlementJobMinutes: 5 },
       fxWallet: {
         minTransferIdr: '50000',
         minTransferUsd: '2.5',

@@ -173,6 +173,15 @@ const ConfigSchema = z.object({
   US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT: percent.default('30'),
   /** How often the corporate-actions job applies dividends and splits to holdings (it also runs at start). */
   US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // -- Indonesian stock (IDX) trading settings (docs/decisions/0019) --
+  /** 'false' refuses every new IDX order and amendment with 3905; cancelling still works. */
+  IDX_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Broker fee of a buy and of a sell (percent), and the final tax on share sales: 0.15 + 0.1 = the typical 0.25 % sell. */
+  IDX_BUY_FEE_PERCENT: percent.default('0.15'),
+  IDX_SELL_FEE_PERCENT: percent.default('0.15'),
+  IDX_SELL_TAX_PERCENT: percent.default('0.1'),
+  /** How often the T+2 settlement moves due sale proceeds to cash (it also runs at start and on the operator's call). */
+  IDX_SETTLEMENT_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type PasarMode = 'development' | 'production';
@@ -273,6 +282,17 @@ export interface Config {
   };
   // -- US stock trading config (PALN wallet) --
   readonly usStock: UsStockConfig;
+  // -- Indonesian stock (IDX) trading config --
+  readonly idx: IdxConfig;
+}
+
+/** IDX trading: the orders switch, fees and tax (fractions) and the settlement job's interval. */
+export interface IdxConfig {
+  readonly ordersEnabled: boolean;
+  readonly buyFeeRate: string;
+  readonly sellFeeRate: string;
+  readonly sellTaxRate: string;
+  readonly settlementJobMinutes: number;
 }
 
 /** US stock trading (PALN wallet): sizes, fees and dividend withholding. Decimal strings for money. */
@@ -434,6 +454,14 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       dividendWithholdingRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_PERCENT),
       dividendWithholdingNoDeclarationRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT),
       corporateActionsJobMinutes: e.US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES,
+    },
+    // -- IDX values --
+    idx: {
+      ordersEnabled: e.IDX_ORDERS_ENABLED === 'true',
+      buyFeeRate: fraction(e.IDX_BUY_FEE_PERCENT),
+      sellFeeRate: fraction(e.IDX_SELL_FEE_PERCENT),
+      sellTaxRate: fraction(e.IDX_SELL_TAX_PERCENT),
+      settlementJobMinutes: e.IDX_SETTLEMENT_JOB_MINUTES,
     },
   };
 }

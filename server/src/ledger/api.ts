@@ -18,6 +18,8 @@ export const USER_PURPOSES = [
   'USD_INTRADAY', // USD stock wallet, 4x intraday
   'PERP_MARGIN', // USDT perpetual-futures margin wallet
   'SPOT', // asset holdings (crypto units, USDT held as crypto; issue 6 and later)
+  'IDX', // Indonesian stock holdings (shares of one stock code)
+  'IDX_UNSETTLED', // IDR proceeds of IDX sales until their T+2 settlement moves them to CASH
 ] as const;
 export type UserPurpose = (typeof USER_PURPOSES)[number];
 

@@ -57,3 +57,14 @@ export function idxClamp(price: number, band: { low: number; high: number }): nu
 export function isOnIdxGrid(price: number): boolean {
   return Number.isInteger(price) && price % idxTickSize(price) === 0;
 }
+
+/**
+ * An IDX instrument as published at a price: its tick, and the order book's one granularity, are
+ * the band's at that price (the catalogue's were taken at its anchor price, and prices move across
+ * bands). Other instruments pass through.
+ */
+export function idxInstrumentAt<T extends { readonly kind: string; readonly tickSize: string; readonly granularities: readonly string[] }>(inst: T, price: number): T {
+  if (inst.kind !== 'idx') return inst;
+  const tick = String(idxTickSize(price));
+  return { ...inst, tickSize: tick, granularities: [tick] };
+}

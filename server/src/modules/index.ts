@@ -12,6 +12,7 @@ import { fxWalletModule } from './fx-wallet';
 import { cryptoModule } from './crypto';
 import { portfolioModule } from './portfolio';
 import { usStockModule } from './us-stock';
+import { idxModule } from './idx';
 import { watchlistModule } from './watchlist';
 import { priceAlertModule } from './price-alerts';
 
@@ -27,6 +28,7 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   fxWalletModule,
   cryptoModule,
   usStockModule,
+  idxModule,
   portfolioModule,
   watchlistModule,
   priceAlertModule,

@@ -14,7 +14,7 @@ import type { PasarDb } from '../db/database';
 import type { AccountRef, InsufficientFunds, LedgerOps, TransferLeg, TransferResult } from '../ledger/api';
 import type { BookWalkResult, LevelFill } from './book-walk';
 import type { Market, OrderPlan, OrderShape, OrderSpec, PlanContext, Side } from './order-model';
-import type { OrderChange, OrderRow } from './tables';
+import type { FillRow, OrderChange, OrderRow } from './tables';
 
 /** An order's running figures (what its fills so far added up to). */
 export interface OrderTotals {
@@ -111,6 +111,11 @@ export interface MarketRules {
   fillLegs(order: OrderRow, fill: FillNumbers): TransferLeg[];
   /** The currencies a fill changes (announced on the user's `balances` channel). */
   fillCurrencies(order: Pick<OrderRow, 'asset'>): readonly string[];
+  /**
+   * Optional: the market's own writes of a fill, in the fill's transaction after its transfer and
+   * `fills` row (IDX: the T+2 settlement due of a sale).
+   */
+  afterFill?(ops: LedgerOps & { readonly db: PasarDb }, order: OrderRow, fill: FillRow): Promise<void>;
   /**
    * Optional, margined markets (perps, CFDs): the fill's ledger transfer under `key`, made by the
    * market instead of `fillLegs` and the hold capture (the margin engine moves the position, its

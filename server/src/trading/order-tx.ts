@@ -137,6 +137,7 @@ export class OrderTx {
       transferId: transfer.id,
     });
     this.fills.push(fill);
+    if (rules.afterFill) await rules.afterFill(this.ops, order, fill);
     this.touched(order.userId, ...rules.fillCurrencies(order));
   }
 

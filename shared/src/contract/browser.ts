@@ -68,6 +68,8 @@ export * from './portfolio-paths';
 export type * from './portfolio';
 export * from './us-stock-paths';
 export type * from './us-stock';
+export * from './idx-paths';
+export type * from './idx';
 export * from './watchlists-paths';
 export type * from './watchlists';
 export * from './price-alerts-paths';

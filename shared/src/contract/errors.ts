@@ -102,6 +102,13 @@ export const ERROR_CATALOGUE = {
   '4209': entry(400, 'Take-profit atau stop-loss berada di sisi harga yang salah', 'The take-profit or stop-loss is on the wrong side of the price'),
   '4210': entry(403, 'Perdagangan kontrak perpetual ini sedang dihentikan', 'Trading in this perpetual is halted'),
   '4211': entry(400, 'Harga tidak sesuai kelipatan harga (tick)', 'The price is off the tick grid'),
+  // IDX order codes (3901–3999; ours, the specification lists none for lots, ticks, bands and sessions).
+  '3901': entry(400, 'Jumlah saham harus kelipatan 1 lot (100 lembar)', 'The quantity must be a whole number of lots (100 shares)'),
+  '3902': entry(400, 'Harga tidak sesuai fraksi harga (tick) saham ini', "The price is off this stock's tick grid"),
+  '3903': entry(400, 'Harga di luar batas auto rejection (ARA/ARB) hari ini', "The price is outside today's auto-rejection limits (ARA/ARB)"),
+  '3904': entry(400, 'Bursa Efek Indonesia sedang tutup. Order diterima saat pra-pembukaan, sesi I, sesi II, dan pra-penutupan', 'The Indonesia Stock Exchange is closed. Orders are taken in pre-opening, session I, session II and pre-closing'),
+  '3905': entry(403, 'Order saham Indonesia sedang dinonaktifkan', 'Indonesian stock orders are disabled'),
+  '3906': entry(400, 'Order market hanya diterima saat sesi I dan sesi II', 'Market orders are taken in session I and session II only'),
   '1143': entry(429, 'Terlalu banyak permintaan OTP. Coba lagi nanti', 'Too many OTP requests. Try again later'),
   '1144': entry(429, 'Terlalu banyak percobaan OTP. Coba lagi nanti', 'Too many OTP attempts. Try again later'),
   '1145': entry(429, 'Terlalu banyak percobaan PIN. Coba lagi nanti', 'Too many PIN attempts. Try again later'),

@@ -26,6 +26,8 @@ export * from './portfolio';
 export * from './portfolio-paths';
 export * from './us-stock';
 export * from './us-stock-paths';
+export * from './idx';
+export * from './idx-paths';
 export * from './watchlists';
 export * from './watchlists-paths';
 export * from './price-alerts';

@@ -33,7 +33,7 @@ import { calendarDays } from '../../market/calendar/days';
 import { IDX_HOLIDAYS } from '../../market/calendar/idx-holidays';
 import { addDays, DAY_MS, epochDay } from '../../market/calendar/time';
 import type { HaltState } from '../../market/halts';
-import { idxBand, idxTickSize } from '../../market/idx-rules';
+import { idxBand, idxInstrumentAt, idxTickSize } from '../../market/idx-rules';
 import { usdIdrQuote } from '../../market/quotes';
 import type { MarketRuntime } from '../../market/runtime';
 import { UnknownSymbolError } from '../../market/simulator';
@@ -201,8 +201,13 @@ export function createMarketService(deps: MarketServiceDeps) {
       };
     },
 
+    /** IDX ticks as the band of the price now says (the one tick function). */
     instruments(assetType?: AssetType): Instrument[] {
-      return market.instruments().filter((i) => !assetType || i.assetType === assetType);
+      const at = now();
+      return market
+        .instruments()
+        .filter((i) => !assetType || i.assetType === assetType)
+        .map((i) => (i.kind === 'idx' ? idxInstrumentAt(i, Number(market.ticker(i.symbol, at).price)) : i));
     },
 
     instrument,
@@ -223,11 +228,13 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     orderBook(symbol: string, granularity: string | undefined) {
-      const inst = instrument(symbol);
+      const listed = instrument(symbol);
+      const inst = listed.kind === 'idx' ? idxInstrumentAt(listed, Number(market.ticker(listed.symbol, now()).price)) : listed;
       if (granularity !== undefined && !inst.granularities.includes(granularity)) {
         throw new AppError('002', { details: [{ path: 'granularity', message: `one of ${inst.granularities.join(', ')}` }] });
       }
-      return market.orderBook(inst.symbol, granularity ? { granularity } : {});
+      // An IDX book's levels step by the band's tick of each price whatever the granularity.
+      return market.orderBook(inst.symbol, granularity && inst.kind !== 'idx' ? { granularity } : {});
     },
 
     trades: (symbol: string, limit: number) => market.recentTrades(instrument(symbol).symbol, limit, now()),
