@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         dividendWithholdingRate: '0.15',
         dividendWithholdingNoDeclarationRate: '0.3',
         corporateActionsJobMinutes: 60,
+        leverage: { intradayCloseMinutes: 15, financingDailyPercent: '0.03', maintenanceOfInitialPercent: '50', marginCallPercent: '80', sweepSeconds: 10 },
       },
       idx: { ordersEnabled: true, buyFeeRate: '0.0015', sellFeeRate: '0.0015', sellTaxRate: '0.001', settlementJobMinutes: 15 },
       fxWallet: {
@@ -148,6 +149,11 @@ describe('loadConfig', () => {
         US_STOCK_DIVIDEND_WITHHOLDING_PERCENT: '10',
         US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT: '35',
         US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES: '30',
+        US_LEVERAGE_INTRADAY_CLOSE_MINUTES: '10',
+        US_LEVERAGE_FINANCING_DAILY_PERCENT: '0.05',
+        US_LEVERAGE_MAINTENANCE_OF_INITIAL_PERCENT: '40',
+        US_LEVERAGE_MARGIN_CALL_PERCENT: '75',
+        US_LEVERAGE_SWEEP_SECONDS: '5',
         IDX_ORDERS_ENABLED: 'false',
         IDX_BUY_FEE_PERCENT: '0.19',
         IDX_SELL_FEE_PERCENT: '0.2',
@@ -218,6 +224,7 @@ describe('loadConfig', () => {
         dividendWithholdingRate: '0.1',
         dividendWithholdingNoDeclarationRate: '0.35',
         corporateActionsJobMinutes: 30,
+        leverage: { intradayCloseMinutes: 10, financingDailyPercent: '0.05', maintenanceOfInitialPercent: '40', marginCallPercent: '75', sweepSeconds: 5 },
       },
       idx: { ordersEnabled: false, buyFeeRate: '0.0019', sellFeeRate: '0.002', sellTaxRate: '0.001', settlementJobMinutes: 5 },
       fxWallet: {

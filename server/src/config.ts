@@ -173,6 +173,17 @@ const ConfigSchema = z.object({
   US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT: percent.default('30'),
   /** How often the corporate-actions job applies dividends and splits to holdings (it also runs at start). */
   US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  // -- US stock leverage (CFD, 2x leverage wallet and 4x intraday wallet; docs/decisions/0017) --
+  /** 4x positions still open this many minutes before the regular close (early closes included) are closed. */
+  US_LEVERAGE_INTRADAY_CLOSE_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** 2x positions held over a regular close pay this percent of the borrowed amount per trading day. */
+  US_LEVERAGE_FINANCING_DAILY_PERCENT: percent.default('0.03'),
+  /** Maintenance margin as a percent of the initial margin (notional / leverage). */
+  US_LEVERAGE_MAINTENANCE_OF_INITIAL_PERCENT: percent.default('50'),
+  /** A wallet whose margin ratio reaches this percent gets one MARGIN_CALL per crossing (100: liquidation). */
+  US_LEVERAGE_MARGIN_CALL_PERCENT: percent.default('80'),
+  /** How often the leverage sweep (triggers, margin calls, liquidation, intraday close, financing) runs; it also runs when the market clock moves. */
+  US_LEVERAGE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   // -- Indonesian stock (IDX) trading settings (docs/decisions/0019) --
   /** 'false' refuses every new IDX order and amendment with 3905; cancelling still works. */
   IDX_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -314,6 +325,16 @@ export interface UsStockConfig {
   readonly dividendWithholdingRate: string;
   readonly dividendWithholdingNoDeclarationRate: string;
   readonly corporateActionsJobMinutes: number;
+  readonly leverage: UsLeverageConfig;
+}
+
+/** US stock leverage settings (percents as decimal strings). */
+export interface UsLeverageConfig {
+  readonly intradayCloseMinutes: number;
+  readonly financingDailyPercent: string;
+  readonly maintenanceOfInitialPercent: string;
+  readonly marginCallPercent: string;
+  readonly sweepSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -454,6 +475,13 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       dividendWithholdingRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_PERCENT),
       dividendWithholdingNoDeclarationRate: fraction(e.US_STOCK_DIVIDEND_WITHHOLDING_NO_DECLARATION_PERCENT),
       corporateActionsJobMinutes: e.US_STOCK_CORPORATE_ACTIONS_JOB_MINUTES,
+      leverage: {
+        intradayCloseMinutes: e.US_LEVERAGE_INTRADAY_CLOSE_MINUTES,
+        financingDailyPercent: new Decimal(e.US_LEVERAGE_FINANCING_DAILY_PERCENT).toFixed(),
+        maintenanceOfInitialPercent: new Decimal(e.US_LEVERAGE_MAINTENANCE_OF_INITIAL_PERCENT).toFixed(),
+        marginCallPercent: new Decimal(e.US_LEVERAGE_MARGIN_CALL_PERCENT).toFixed(),
+        sweepSeconds: e.US_LEVERAGE_SWEEP_SECONDS,
+      },
     },
     // -- IDX values --
     idx: {

@@ -50,3 +50,22 @@ export const US_STOCK_ORDERS_PAGE_SIZE = 30;
 
 /** USD amounts (cash, notional, fees) have 2 decimals. */
 export const USD_AMOUNT_PRECISION = 2;
+
+/** Leveraged US stock trading (CFD, §7 leverage buy and sell) on the leverage (2x) and intraday (4x) wallets. */
+export const US_LEVERAGE_PATHS = {
+  /** POST UsLeverageOrderRequest: opens or adds to a long CFD position (MARKET, regular hours). */
+  buy: '/api/global-stock/leverage/buy',
+  /** POST UsLeverageOrderRequest: MARKET reduces or closes the position; OCO / TAKE_PROFIT / STOP_LOSS set its triggers. */
+  sell: '/api/global-stock/leverage/sell',
+  /** GET ?scope=open|history: the user's leveraged positions and each wallet's margin ratio. */
+  positions: '/api/global-stock/leverage/positions',
+  /** POST (operator, x-admin-token): runs the leverage sweep now (triggers, intraday close, financing, margin calls, liquidation). */
+  adminSweep: '/api/admin/global-stock/leverage/sweep',
+} as const;
+
+/** Why a leveraged position was closed. */
+export const US_LEVERAGE_CLOSE_REASONS = ['USER', 'TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE', 'LIQUIDATION'] as const;
+export type UsLeverageCloseReason = (typeof US_LEVERAGE_CLOSE_REASONS)[number];
+/** The leverage a US order may ask for: none (1), 2x (leverage wallet), 4x (intraday wallet). */
+export const US_LEVERAGE_OPTIONS = [1, 2, 4] as const;
+export type UsLeverageOption = (typeof US_LEVERAGE_OPTIONS)[number];

@@ -6,7 +6,7 @@ import { ORDER_SIDE_TEXTS, ORDER_TYPES, TIMES_IN_FORCE, TRADING_HOURS } from './
 import { Order } from './orders';
 import { UsdIdrRate, UsStockHolding } from './portfolio';
 import { z } from './zod';
-import { US_ORDER_SUB_TYPES, US_SESSIONS, US_STOCK_ORDER_SCOPES } from './us-stock-paths';
+import { US_LEVERAGE_CLOSE_REASONS, US_ORDER_SUB_TYPES, US_SESSIONS, US_STOCK_ORDER_SCOPES } from './us-stock-paths';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
 /** A positive decimal written as a string ("0.5", "187.25"). */
@@ -212,3 +212,96 @@ export const UsMarketStatusResponse = UsSessionInfo.extend({
   postMarketCloseTime: IsoDateTime.nullable(),
 });
 export type UsMarketStatusResponse = z.infer<typeof UsMarketStatusResponse>;
+
+// ---- Leveraged trading (CFD) on the leverage (2x) and intraday (4x) wallets ----
+
+/**
+ * A leverage buy or sell (§3 payload, §5): leverage 2 (leverage wallet) or 4 (intraday wallet,
+ * isIntradayLeverage true). Leveraged orders omit tradingHours. A buy is MARKET (regular hours).
+ * A sell is MARKET (reduces or closes the position) or sets the position's take-profit / stop-loss:
+ * OCO (takeProfit and stopLoss), LIMIT + TAKE_PROFIT (unitPrice) or STOP + STOP_LOSS (stopPrice); at
+ * leverage 4 those are GOOD_TILL_MARKET_CLOSE. A TP/SL OCO sell's amount is floored to cents.
+ */
+export const UsLeverageOrderRequest = z.object({
+  stockId: StockId,
+  quantity: PositiveDecimal.optional(),
+  amount: PositiveDecimal.optional().describe('USD'),
+  unitPrice: PositiveDecimal.optional(),
+  stopPrice: PositiveDecimal.optional(),
+  takeProfit: PositiveDecimal.optional(),
+  stopLoss: PositiveDecimal.optional(),
+  orderType: z.enum(ORDER_TYPES),
+  orderSubType: UsOrderSubTypeEnum.default('NORMAL'),
+  timeInForce: z.enum(TIMES_IN_FORCE).default('GOOD_TILL_CANCEL'),
+  tradingHours: z.enum(TRADING_HOURS).optional().describe('Must be omitted (§5: leveraged orders omit tradingHours)'),
+  leverage: z.union([z.literal(2), z.literal(4)]),
+  isIntradayLeverage: z.boolean().default(false),
+});
+export type UsLeverageOrderRequest = z.infer<typeof UsLeverageOrderRequest>;
+export type UsLeverageOrderInput = z.input<typeof UsLeverageOrderRequest>;
+
+export const UsLeverageWalletEnum = z.enum(['leverage', 'intraday']);
+export type UsLeverageWallet = z.infer<typeof UsLeverageWalletEnum>;
+
+/** One leveraged position (long, one per wallet and stock while open). USD. */
+export const UsLeveragePosition = z.object({
+  id: z.string(),
+  stockId: z.number().int(),
+  symbol: z.string(),
+  wallet: UsLeverageWalletEnum,
+  leverage: z.number().int(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  quantity: DecimalString,
+  entryPrice: DecimalString,
+  markPrice: DecimalString,
+  /** quantity × mark price. */
+  notional: DecimalString,
+  /** The initial margin the wallet holds for it (entry notional / leverage). */
+  margin: DecimalString,
+  unrealizedPnl: DecimalString,
+  /** The mark price at which the wallet's margin ratio reaches 100% (the other positions at their marks). */
+  liquidationPrice: DecimalString,
+  takeProfit: DecimalString.nullable(),
+  stopLoss: DecimalString.nullable(),
+  triggerQuantity: DecimalString.nullable(),
+  triggersExpireAt: IsoDateTime.nullable(),
+  realizedPnl: DecimalString,
+  fees: DecimalString,
+  financing: DecimalString,
+  /** A liquidation waits for the next regular session (the market was closed when it was due). */
+  liquidationPending: z.boolean(),
+  openedAt: IsoDateTime,
+  closedAt: IsoDateTime.nullable(),
+  closeReason: z.enum(US_LEVERAGE_CLOSE_REASONS).nullable(),
+  /** 4x: the instant the position is closed automatically (before that day's close). */
+  autoCloseAt: IsoDateTime.nullable(),
+});
+export type UsLeveragePosition = z.infer<typeof UsLeveragePosition>;
+
+/** A wallet's margin figures: maintenance margin / (collateral + unrealized P&L), percent. */
+export const UsLeverageWalletRisk = z.object({
+  wallet: UsLeverageWalletEnum,
+  collateral: DecimalString,
+  unrealizedPnl: DecimalString,
+  maintenanceMargin: DecimalString,
+  marginRatioPercentage: DecimalString,
+});
+export type UsLeverageWalletRisk = z.infer<typeof UsLeverageWalletRisk>;
+
+export const UsLeveragePositionsQuery = z.object({ scope: z.enum(US_STOCK_ORDER_SCOPES).default('open') });
+export type UsLeveragePositionsQuery = z.infer<typeof UsLeveragePositionsQuery>;
+export const UsLeveragePositionsResponse = z.object({ items: z.array(UsLeveragePosition), wallets: z.array(UsLeverageWalletRisk) });
+export type UsLeveragePositionsResponse = z.infer<typeof UsLeveragePositionsResponse>;
+
+/** What a leverage buy or sell did: the fill (none when only triggers were set) and the position after it. */
+export const UsLeverageOrderResult = z.object({
+  fill: z
+    .object({ side: UsTransactionType, quantity: DecimalString, price: DecimalString, amount: DecimalString, commission: DecimalString, realizedPnl: DecimalString })
+    .nullable(),
+  position: UsLeveragePosition,
+});
+export type UsLeverageOrderResult = z.infer<typeof UsLeverageOrderResult>;
+
+/** The operator's sweep run: the open leveraged positions after it. */
+export const UsLeverageSweepResponse = z.object({ openPositions: z.number().int() });
+export type UsLeverageSweepResponse = z.infer<typeof UsLeverageSweepResponse>;

@@ -13,6 +13,8 @@ import { createUsStockRepo } from './repo';
 import { usStockRoutes } from './routes';
 import { createUsStockRules } from './rules';
 import { createUsStockService } from './service';
+import { createUsLeverageService } from './leverage';
+import { schedulePeriodicJob } from '../../jobs/periodic-job';
 
 export const usStockModule: FastifyPluginAsync = async (app) => {
   const settings = app.config.usStock;
@@ -39,8 +41,33 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     usHoldings: (userId) => portfolio.usHoldings(userId, {}),
     usdIdr,
     now: () => app.market.now(),
+    intradayQuantity: (userId, symbol) => leverage.intradayQuantity(userId, symbol),
   });
-  await app.register(usStockRoutes, { service });
+  const leverage = createUsLeverageService({
+    db: app.database.db,
+    ledger: app.ledger,
+    engine: app.trading,
+    rules,
+    settings: settings.leverage,
+    notify: (userId, input) => app.account.notify(userId, input),
+    now: () => app.market.now(),
+    log: app.log,
+  });
+  await app.register(usStockRoutes, { service, leverage });
+
+  // The leverage sweep: on the lease holder every US_LEVERAGE_SWEEP_SECONDS, and whenever the market clock moves.
+  const sweep = schedulePeriodicJob({
+    minutes: settings.leverage.sweepSeconds / 60,
+    run: () => leverage.sweep(),
+    failure: 'US leverage sweep failed',
+    log: app.log,
+    lease: { name: 'us-stock.leverage-sweep', instance: randomUUID(), pubsub: app.pubsub },
+  });
+  const stopClockListening = app.market.clock.onChange?.(() => void sweep.runNow());
+  app.addHook('onClose', async () => {
+    stopClockListening?.();
+    await sweep.stop();
+  });
 
   const job = scheduleCorporateActions(
     {

@@ -21,20 +21,28 @@ import {
   UsStockPlaceResponse,
   UsStockPositionResponse,
   UsStockPriceQuery,
+  US_LEVERAGE_PATHS,
+  UsLeverageOrderRequest,
+  UsLeverageOrderResult,
+  UsLeveragePositionsQuery,
+  UsLeveragePositionsResponse,
+  UsLeverageSweepResponse,
 } from '@pasar/shared/contract';
 import { apiResponses, ok } from '../../http/envelope';
 import { languageOf } from '../../http/language';
 import { authOf } from '../../plugins/auth';
+import type { UsLeverageService } from './leverage';
 import type { UsStockService } from './service';
 
 export interface UsStockRoutesOptions {
   readonly service: UsStockService;
+  readonly leverage: UsLeverageService;
 }
 
 const local = (path: string): string => path.replace(/^\/api/, '');
 const userIdOf = (request: FastifyRequest): string => authOf(request).userId;
 
-export const usStockRoutes: FastifyPluginAsyncZod<UsStockRoutesOptions> = async (app, { service }) => {
+export const usStockRoutes: FastifyPluginAsyncZod<UsStockRoutesOptions> = async (app, { service, leverage }) => {
   const user = { preHandler: [app.requireUser] };
   const tags = ['global stock (US)'];
   const placed = apiResponses({ 200: UsStockPlaceResponse }, [401, 403, 404, 409]);
@@ -49,6 +57,34 @@ export const usStockRoutes: FastifyPluginAsyncZod<UsStockRoutesOptions> = async 
       async (request) => ok(await service.place(side, userIdOf(request), request.id, request.body, languageOf(request))),
     );
   }
+  for (const [path, side] of [
+    [US_LEVERAGE_PATHS.buy, 'BUY'],
+    [US_LEVERAGE_PATHS.sell, 'SELL'],
+  ] as const) {
+    app.post(
+      local(path),
+      {
+        ...user,
+        schema: {
+          tags,
+          summary: `A leverage ${side.toLowerCase()} (CFD) on the leverage (2x) or intraday (4x) wallet: ${side === 'BUY' ? 'opens or adds to the position at market' : 'reduces or closes it at market, or sets its take profit / stop loss'}`,
+          body: UsLeverageOrderRequest,
+          response: apiResponses({ 200: UsLeverageOrderResult }, [401, 403, 404, 409]),
+        },
+      },
+      async (request) => ok(await leverage.place(side, userIdOf(request), request.id, request.body, languageOf(request))),
+    );
+  }
+  app.get(
+    local(US_LEVERAGE_PATHS.positions),
+    { ...user, schema: { tags, summary: "The user's leveraged positions (open or closed) and each leverage wallet's margin ratio", querystring: UsLeveragePositionsQuery, response: apiResponses({ 200: UsLeveragePositionsResponse }, [401]) } },
+    async (request) => ok(await leverage.positions(userIdOf(request), request.query.scope)),
+  );
+  app.post(
+    local(US_LEVERAGE_PATHS.adminSweep),
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Runs the US leverage sweep now (triggers, 4x close, financing, margin calls, liquidation)', response: apiResponses({ 200: UsLeverageSweepResponse }, [401]) } },
+    async () => ok(await leverage.sweep()),
+  );
   app.get(
     local(US_STOCK_PATHS.priceCalculate),
     { ...user, schema: { tags, summary: 'The estimate of an order in USD and IDR (no change)', querystring: UsStockPriceQuery, response: apiResponses({ 200: UsStockEstimate }, [401, 404]) } },

@@ -1,6 +1,6 @@
 // The US stock calls (§7 Global stock) over the trading engine: the §3 payload becomes the
-// engine's OrderSpec (stockId -> ticker, unitPrice -> limit price), leverage is refused (3805:
-// leveraged trading is the leverage wallets', not offered yet), and the answers take the
+// engine's OrderSpec (stockId -> ticker, unitPrice -> limit price), leverage is refused here (3805:
+// leveraged orders are the leverage calls', leverage.ts), and the answers take the
 // contract's shapes (estimate in USD and IDR, what may be placed now, positions, market status).
 import {
   ERROR_CATALOGUE,
@@ -48,6 +48,8 @@ export interface UsStockServiceDeps {
   /** IDR per USD (2 decimals) at an instant. */
   readonly usdIdr: (at: number) => string;
   readonly now: () => number;
+  /** Shares of the user's intraday (4x) position in a stock (leverage sells take them). */
+  readonly intradayQuantity?: (userId: string, symbol: string) => Promise<string>;
 }
 
 export type UsStockService = ReturnType<typeof createUsStockService>;
@@ -201,14 +203,18 @@ export function createUsStockService(deps: UsStockServiceDeps) {
 
     async holding(userId: string, stockId: number): Promise<UsStockHoldingDetails> {
       const inst = rules.byStockId(stockId);
-      const [balance, holdings] = await Promise.all([deps.ledger.balance(sharesOf(userId, inst.symbol)), deps.usHoldings(userId)]);
+      const [balance, holdings, intraday] = await Promise.all([
+        deps.ledger.balance(sharesOf(userId, inst.symbol)),
+        deps.usHoldings(userId),
+        deps.intradayQuantity?.(userId, inst.symbol) ?? '0',
+      ]);
       const held = holdings.items.find((h) => h.symbol === inst.symbol);
       return {
         stockId: inst.id,
         symbol: inst.symbol,
         quantity: plain(D(balance.balance)),
         quantityAvailableForSale: plain(D(balance.available)),
-        intradayQuantityAvailableForSale: '0',
+        intradayQuantityAvailableForSale: intraday,
         averageCost: held?.averageCost ?? '0',
       };
     },
