@@ -26,6 +26,7 @@ import { pubsubPlugin } from './plugins/pubsub';
 import { websocketPlugin } from './plugins/websocket';
 import { ledgerPlugin } from './ledger/plugin';
 import { tradingPlugin } from './trading/plugin';
+import { marginPlugin } from './trading/margin/plugin';
 import { idempotencyPlugin } from './plugins/idempotency';
 
 export interface BuildAppOptions {
@@ -87,6 +88,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(idempotencyPlugin);
   // -- the order engine every market registers its rules with --
   app.register(tradingPlugin);
+  // -- the margin engine of every leveraged market (issue 12) --
+  app.register(marginPlugin);
 
   app.register(
     async (api) => {

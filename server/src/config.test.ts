@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         minOrderAmount: '10000',
       },
       trading: { matchIntervalMs: 250 },
+      perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: true,
         quantityPrecision: 4,
@@ -211,6 +212,7 @@ describe('loadConfig', () => {
         minOrderAmount: '11000',
       },
       trading: { matchIntervalMs: 0 },
+      perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: false,
         quantityPrecision: 2,

@@ -138,6 +138,22 @@ const ConfigSchema = z.object({
   CRYPTO_MIN_ORDER_IDR: positiveRupiah.default('10000'),
   /** How often the order engine's matcher (every market's, named when crypto was the only one) evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
   CRYPTO_MATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  // -- margin engine and perpetual futures (issue 12) --
+  /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
+  PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Maker and taker fees, percent of the notional. */
+  PERP_MAKER_FEE_PERCENT: percent.default('0.02'),
+  PERP_TAKER_FEE_PERCENT: percent.default('0.05'),
+  /** Limit and stop prices within ± this percent of the mark; market orders walk the book within it. */
+  PERP_PRICE_BAND_PERCENT: percent.default('5'),
+  /** The smallest order notional (USDT). */
+  PERP_MIN_NOTIONAL_USDT: z.coerce.number().positive().default(5),
+  /** Leverage of a symbol until the user sets one (capped by the first tier's maximum). */
+  PERP_DEFAULT_LEVERAGE: z.coerce.number().int().min(1).max(125).default(20),
+  /** Margin ratio (percent) at which a MARGIN_CALL notification is sent, once per crossing. */
+  MARGIN_CALL_RATIO_PERCENT: z.coerce.number().min(1).max(99).default(80),
+  /** How often the margin watcher reads marks (liquidation, margin calls, TP/SL) and checks funding (ms); 0: only when handed a tick (tests). */
+  MARGIN_WATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // -- fx-wallet settings: USD wallets, perps margin, USD yield (issue 5) --
   /** Smallest IDR -> USD wallet transfer (whole Rupiah) and smallest USD -> IDR transfer (dollars). */
   FX_MIN_TRANSFER_IDR: positiveRupiah.default('10000'),
@@ -279,6 +295,18 @@ export interface Config {
   readonly trading: {
     /** The one matcher's interval (ms); 0: it only moves when handed a tick. */
     readonly matchIntervalMs: number;
+  };
+  // -- margin engine and perpetual futures (issue 12) --
+  readonly perps: {
+    readonly ordersEnabled: boolean;
+    /** Fractions of the notional. */
+    readonly makerFeeRate: string;
+    readonly takerFeeRate: string;
+    readonly priceBandPercent: string;
+    readonly minNotional: string;
+    readonly defaultLeverage: number;
+    readonly marginCallPercent: number;
+    readonly watchIntervalMs: number;
   };
   // -- fx-wallet config (issue 5) --
   readonly fxWallet: {
@@ -451,6 +479,16 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       minOrderAmount: String(BigInt(e.CRYPTO_MIN_ORDER_IDR)),
     },
     trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
+    perps: {
+      ordersEnabled: e.PERP_ORDERS_ENABLED === 'true',
+      makerFeeRate: fraction(e.PERP_MAKER_FEE_PERCENT),
+      takerFeeRate: fraction(e.PERP_TAKER_FEE_PERCENT),
+      priceBandPercent: new Decimal(e.PERP_PRICE_BAND_PERCENT).toFixed(),
+      minNotional: new Decimal(e.PERP_MIN_NOTIONAL_USDT).toFixed(),
+      defaultLeverage: e.PERP_DEFAULT_LEVERAGE,
+      marginCallPercent: e.MARGIN_CALL_RATIO_PERCENT,
+      watchIntervalMs: e.MARGIN_WATCH_INTERVAL_MS,
+    },
     // -- fx-wallet values (issue 5) --
     fxWallet: {
       minTransferIdr: e.FX_MIN_TRANSFER_IDR,

@@ -33,6 +33,8 @@ export const HOUSE_ACCOUNTS = [
   'INVENTORY', // the broker's asset inventory (crypto and stock units)
   'YIELD_EXPENSE', // interest paid to users (USD yield)
   'PROMOTIONS', // vouchers and free balance granted
+  'MARGIN_SETTLEMENT', // the other side of leveraged positions' realized P&L, funding and financing
+  'INSURANCE_FUND', // absorbs a liquidation's deficit past the bankruptcy price (a user never goes below 0)
 ] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 

@@ -15,6 +15,7 @@ import { MarketClock } from './clock';
 import type { MarketFeed, OrderBookOptions } from './feed';
 import type { HaltChange, HaltListener, HaltRegistry } from './halts';
 import { roundToTick } from './idx-rules';
+import { perpMarks } from './perp-marks';
 import { UnknownSymbolError, type MarketSimulator } from './simulator';
 
 export interface SteerState {
@@ -79,7 +80,9 @@ export class MarketRuntime implements MarketFeed {
     const natural = this.simulator.ticker(symbol, dataAt);
     const steer = this.steerAt(natural.symbol, dataAt);
     const ticker = steer ? this.steeredTicker(natural, steer) : natural;
-    return this.halts.get(symbol.toUpperCase()) ? { ...ticker, marketState: 'HALTED', updatedAt: at } : ticker;
+    const out: Ticker = this.halts.get(symbol.toUpperCase()) ? { ...ticker, marketState: 'HALTED', updatedAt: at } : ticker;
+    // Perps carry their index and mark price, funding rate and next funding time (perp-marks.ts).
+    return out.assetType === 'PERPS' ? { ...out, ...perpMarks(out, dataAt, this.simulator.instrument(out.symbol)?.pricePrecision ?? 2) } : out;
   }
 
   orderBook(symbol: string, opts: OrderBookOptions = {}): OrderBook {

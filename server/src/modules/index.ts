@@ -10,6 +10,7 @@ import { streamModule } from './stream';
 import { walletModule } from './wallet';
 import { fxWalletModule } from './fx-wallet';
 import { cryptoModule } from './crypto';
+import { perpsModule } from './perps';
 import { portfolioModule } from './portfolio';
 import { usStockModule } from './us-stock';
 import { idxModule } from './idx';
@@ -27,6 +28,7 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   walletModule,
   fxWalletModule,
   cryptoModule,
+  perpsModule,
   usStockModule,
   idxModule,
   portfolioModule,

@@ -30,6 +30,8 @@ export interface OrderSpec {
   readonly tradingHours?: TradingHours | undefined;
   /** Leverage asked for (markets without leverage refuse any value). */
   readonly leverage?: string | undefined;
+  /** Margined markets: the order may only reduce a position (it holds no margin). */
+  readonly reduceOnly?: boolean | undefined;
 }
 
 export interface LegPlan {

@@ -2,6 +2,7 @@
 // wallet, USD yield and the whole-wallet summary. Wires repo -> services -> routes, and runs the
 // USD yield accrual at start and every USD_YIELD_JOB_MINUTES (stopped when the app closes).
 import type { FastifyPluginAsync } from 'fastify';
+import { marginExposure } from './exposure';
 import { createFxWalletRepo } from './repo';
 import { fxWalletRoutes } from './routes';
 import { createFxWalletService } from './service';
@@ -19,6 +20,7 @@ export const fxWalletModule: FastifyPluginAsync = async (app) => {
     ledger: app.ledger,
     market: app.market,
     settings: { ...settings, usdSpreadPercent: app.config.market.usdSpreadPercent },
+    exposure: marginExposure(app.margin),
   });
   const usdYield = createUsdYieldService({ repo, identity: app.identity, ledger: app.ledger, annualPercent: settings.usdYieldAnnualPercent });
   await app.register(fxWalletRoutes, { service, usdYield });

@@ -165,5 +165,5 @@ export interface MarginEngine {
    * Charges every open position of `symbol` once for `key` (funding `perp:funding:<symbol>:<time>`,
    * financing `cfd:financing:<day>`): amount(position) > 0 is paid by the user, < 0 received.
    */
-  charge(market: Market, symbol: string, key: string, kind: string, amount: (p: PositionView) => string): Promise<ChargeResult>;
+  charge(market: Market, symbol: string, key: string, kind: string, figures: (p: PositionView) => { readonly amount: string; readonly price: string; readonly rate: string }): Promise<ChargeResult>;
 }
