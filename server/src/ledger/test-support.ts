@@ -13,7 +13,7 @@ export interface LedgerFixture {
 }
 
 export async function openLedger(): Promise<LedgerFixture> {
-  const testDatabase = await openTestDatabase();
+  const testDatabase = await openTestDatabase({ migrated: true });
   await runMigrations(testDatabase.database);
   return {
     testDatabase,

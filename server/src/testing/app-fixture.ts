@@ -32,7 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dirs = { root, deploy: path.join(root, 'deploy'), shell: path.join(root, 'shell') };
   await fs.mkdir(dirs.deploy, { recursive: true });
   await fs.mkdir(dirs.shell, { recursive: true });
-  const testDatabase = await openTestDatabase();
+  const testDatabase = await openTestDatabase({ migrated: true });
 
   const lines: string[] = [];
   const logStream = new Writable({
