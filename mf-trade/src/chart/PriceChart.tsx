@@ -14,6 +14,7 @@ import { useResource } from '../market/use-resource';
 import { resolutionSeconds, trimToLastDay, type RangeWindow } from '../markets/chart-resolutions';
 import type { ChartEngine } from './chart-engine';
 import type { ChartOrderLine } from './order-lines';
+import type { AlertLineHandlers, ChartAlertLine } from './alert-lines';
 
 type EngineModule = typeof import('./chart-engine');
 
@@ -66,11 +67,28 @@ export interface PriceChartProps {
   height?: string;
   /** The user's open orders drawn as price lines (the trade page). */
   orderLines?: readonly ChartOrderLine[];
+  /** The person's price alerts as draggable lines, with what a drag or a pick does (the trade page). */
+  alertLines?: readonly ChartAlertLine[];
+  alertHandlers?: AlertLineHandlers | null;
+  /** "Alert at this price": the next click on the chart picks a price. */
+  picking?: boolean;
 }
 
 const NO_LINES: readonly ChartOrderLine[] = [];
+const NO_ALERTS: readonly ChartAlertLine[] = [];
 
-export function PriceChart({ symbol, window, format, tick, live, height = 'clamp(280px, 52vh, 520px)', orderLines = NO_LINES }: PriceChartProps) {
+export function PriceChart({
+  symbol,
+  window,
+  format,
+  tick,
+  live,
+  height = 'clamp(280px, 52vh, 520px)',
+  orderLines = NO_LINES,
+  alertLines = NO_ALERTS,
+  alertHandlers = null,
+  picking = false,
+}: PriceChartProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -130,6 +148,14 @@ export function PriceChart({ symbol, window, format, tick, live, height = 'clamp
     if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines);
   }, [engineState, orderLines]);
 
+  useEffect(() => {
+    if (engineState === 'ready') engineRef.current?.setAlertLines(alertLines, alertHandlers);
+  }, [engineState, alertLines, alertHandlers]);
+
+  useEffect(() => {
+    if (engineState === 'ready') engineRef.current?.setPicking(picking);
+  }, [engineState, picking]);
+
   // Live bars: keep only the latest per frame, then one series.update.
   useEffect(() => {
     if (!live || engineState !== 'ready' || !candles.data) return undefined;
@@ -166,6 +192,8 @@ export function PriceChart({ symbol, window, format, tick, live, height = 'clamp
       data-candles={candles.data?.length ?? 0}
       data-resolution={resolution}
       data-order-lines={orderLines.length}
+      data-alert-lines={alertLines.length}
+      data-picking={picking || undefined}
     >
       {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
       <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>

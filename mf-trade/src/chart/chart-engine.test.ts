@@ -26,7 +26,7 @@ jest.mock('lightweight-charts', () => {
     HistogramSeries: 'Histogram',
     ColorType: { Solid: 'solid' },
     CrosshairMode: { Normal: 0 },
-    LineStyle: { Solid: 0, Dashed: 2 },
+    LineStyle: { Solid: 0, Dotted: 1, Dashed: 2 },
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     createChart: (_container: HTMLElement, options: Record<string, unknown> & { width: number; height: number }) => {
       const chart: FakeChart = {
@@ -49,6 +49,8 @@ jest.mock('lightweight-charts', () => {
         applyOptions: jest.fn(),
         resize: chart.resize,
         remove: jest.fn(),
+        subscribeClick: jest.fn(),
+        unsubscribeClick: jest.fn(),
       };
     },
   };

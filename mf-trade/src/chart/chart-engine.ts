@@ -21,6 +21,7 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '../market/types';
 import type { ChartOrderLine } from './order-lines';
+import { createAlertLayer, type AlertLineHandlers, type ChartAlertLine } from './alert-lines';
 
 export interface ChartEngineOptions {
   /** Price decimals and the smallest price step (the instrument's tick). */
@@ -48,6 +49,9 @@ export interface ChartEngine {
   setOptions(options: ChartEngineOptions): void;
   /** The user's orders as price lines (replaces the previous ones). */
   setOrderLines(lines: readonly ChartOrderLine[]): void;
+  /** The person's price alerts as lines that can be dragged, and the "alert at this price" pick mode (alert-lines.ts). */
+  setAlertLines(lines: readonly ChartAlertLine[], handlers: AlertLineHandlers | null): void;
+  setPicking(picking: boolean): void;
   destroy(): void;
 }
 
@@ -188,6 +192,8 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     );
   }
 
+  const alertLayer = createAlertLayer(chart, series, container, colour('warning') || '#f2b01e');
+
   function applyPalette() {
     palette = readPalette();
     chart.applyOptions({
@@ -199,6 +205,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     series.applyOptions({ upColor: palette.up, downColor: palette.down, wickUpColor: palette.up, wickDownColor: palette.down });
     paint();
     drawOrderLines();
+    alertLayer.setColor(colour('warning') || '#f2b01e');
   }
 
   // The theme writes its variables on <html> around the event: read them a frame later.
@@ -241,7 +248,15 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       orderLines = lines;
       drawOrderLines();
     },
+    setAlertLines(lines, handlers) {
+      alertLayer.setHandlers(handlers);
+      alertLayer.setLines(lines);
+    },
+    setPicking(picking) {
+      alertLayer.setPicking(picking);
+    },
     destroy() {
+      alertLayer.destroy();
       offTheme();
       resize.disconnect();
       chart.remove();

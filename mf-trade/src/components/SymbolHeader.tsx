@@ -9,6 +9,7 @@ import type { Instrument, MarketState, Ticker } from '../market/types';
 import { LiveIndicator } from './LiveIndicator';
 import { MarketStatusBadge } from './MarketStatusBadge';
 import { SymbolMark } from './SymbolMark';
+import { WatchStarSlot } from '../watchlist/WatchStarSlot';
 
 const Root = styled.section`
   display: flex;
@@ -96,6 +97,7 @@ const HeaderIdentity = memo(function HeaderIdentity({ symbol, market, instrument
   return (
     <Identity>
       <SymbolMark icon={instrument?.icon ?? marketIconPath(symbol)} symbol={symbol} size={40} />
+      <WatchStarSlot symbol={symbol} />
       <div>
         <h2 data-testid="selected-symbol">{symbol}</h2>
         <p>

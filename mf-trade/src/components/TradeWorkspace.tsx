@@ -18,6 +18,7 @@ import {
   symbolCache,
   tokens,
   useAppStore,
+  type AssetType,
   type ChartLayoutKind,
   type MarketId,
   type TradingView,
@@ -308,7 +309,7 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
       )}
       {!fullScreen && sideView && (
         <Area $area="panel">
-          <SidePanel id={panelId} view={sideView} symbol={symbol} />
+          <SidePanel id={panelId} view={sideView} symbol={symbol} assetType={MARKETS[market].assetType as AssetType} tick={tick} format={format} />
         </Area>
       )}
     </Grid>

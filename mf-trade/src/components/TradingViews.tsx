@@ -1,16 +1,21 @@
-// The trading views of §2 (Watchlist, PriceAlert, News, OrderBook, FullScreen, OrderWindow, or
-// None) around the chart. The open view lives in the shared store (`misc.tradingView`), so the
-// shell and later panels agree on it. News is live; the views later issues fill say so honestly.
+// The trading views of §2 (Watchlist, PriceAlert, News, OrderBook, FullScreen, or None) around
+// the chart. The open view lives in the shared store (`misc.tradingView`), so the shell and later
+// panels agree on it. OrderWindow (the order form in a window of its own) is not offered: the
+// order panel sits beside the chart on every trading page. At 360 px a side view is a sheet over
+// the bottom of the page; from 1024 px a panel in the grid.
 import styled from '@emotion/styled';
-import { appStore, Button, Card, EmptyState, Skeleton, tokens, useAppStore, type TradingView } from '@pasar/shared';
+import { appStore, Button, Card, Skeleton, tokens, useAppStore, type AssetType, type TradingView } from '@pasar/shared';
 import { lazy, Suspense } from 'react';
 import { useTradeT } from '../i18n';
+import type { PriceFormat } from '../market/price-format';
 
-// Opened on demand: its code stays out of the trade page's first load.
+// Opened on demand: their code (and the alert and watchlist calls) stays out of the trade page's first load.
 const NewsPanel = lazy(() => import('./NewsPanel').then((m) => ({ default: m.NewsPanel })));
+const WatchlistPanel = lazy(() => import('../watchlist/WatchlistPanel').then((m) => ({ default: m.WatchlistPanel })));
+const PriceAlertPanel = lazy(() => import('../price-alerts/PriceAlertPanel').then((m) => ({ default: m.PriceAlertPanel })));
 
 /** Views in toolbar order (FullScreen last, a toggle of its own). */
-export const PANEL_VIEWS = ['Watchlist', 'PriceAlert', 'News', 'OrderBook', 'OrderWindow'] as const;
+export const PANEL_VIEWS = ['Watchlist', 'PriceAlert', 'News', 'OrderBook'] as const;
 export type PanelView = (typeof PANEL_VIEWS)[number];
 
 /** Views that open a panel beside the chart (the order book has its own place in the layout). */
@@ -21,11 +26,10 @@ export const VIEW_KEY: Record<PanelView, string> = {
   PriceAlert: 'priceAlert',
   News: 'news',
   OrderBook: 'orderBook',
-  OrderWindow: 'orderWindow',
 };
 
 export const isSidePanelView = (view: TradingView): view is SidePanelView =>
-  view === 'Watchlist' || view === 'PriceAlert' || view === 'News' || view === 'OrderWindow';
+  view === 'Watchlist' || view === 'PriceAlert' || view === 'News';
 
 export const setTradingView = (tradingView: TradingView) => appStore.getState().setMisc({ tradingView });
 
@@ -80,26 +84,56 @@ export function TradingViewToolbar({ panelId }: { panelId: string | undefined })
   );
 }
 
-/** The open side view: news of the symbol, or what a later release brings there. */
-export function SidePanel({ id, view, symbol }: { id: string; view: SidePanelView; symbol: string }) {
+/** Below 1024 px the open view is a sheet over the bottom of the screen (the page stays readable above it). */
+const Sheet = styled.div`
+  @media (max-width: 1023.98px) {
+    position: fixed;
+    z-index: ${tokens.zIndex.sticky};
+    left: 0;
+    right: 0;
+    bottom: 0;
+    max-height: 72vh;
+    overflow-y: auto;
+    border-top-left-radius: ${tokens.radii.lg};
+    border-top-right-radius: ${tokens.radii.lg};
+    box-shadow: ${tokens.shadows.lg};
+    padding-bottom: env(safe-area-inset-bottom);
+  }
+`;
+
+export interface SidePanelProps {
+  id: string;
+  view: SidePanelView;
+  symbol: string;
+  assetType: AssetType;
+  tick: string;
+  format: PriceFormat;
+}
+
+/** The open side view: the watchlists, the symbol's price alerts, or its news. */
+export function SidePanel({ id, view, symbol, assetType, tick, format }: SidePanelProps) {
   const { t } = useTradeT();
   return (
-    <Card
-      id={id}
-      title={t(`views.${VIEW_KEY[view]}`)}
-      actions={
-        <Button variant="ghost" size="sm" onClick={() => setTradingView('None')}>
-          {t('views.closePanel')}
-        </Button>
-      }
-    >
-      {view === 'News' ? (
+    <Sheet data-testid="side-panel">
+      <Card
+        id={id}
+        title={t(`views.${VIEW_KEY[view]}`)}
+        actions={
+          <Button variant="ghost" size="sm" onClick={() => setTradingView('None')}>
+            {t('views.closePanel')}
+          </Button>
+        }
+      >
         <Suspense fallback={<Skeleton lines={6} />}>
-          <NewsPanel symbol={symbol} />
+          {view === 'News' ? (
+            <NewsPanel symbol={symbol} />
+          ) : view === 'Watchlist' ? (
+            <WatchlistPanel symbol={symbol} assetType={assetType} />
+          ) : (
+            <PriceAlertPanel symbol={symbol} tick={tick} format={format} />
+          )}
         </Suspense>
-      ) : (
-        <EmptyState compact headingLevel={3} title={t('panels.comingTitle')} description={t(`panels.${VIEW_KEY[view]}`, { symbol })} />
-      )}
-    </Card>
+      </Card>
+    </Sheet>
   );
 }

@@ -71,6 +71,10 @@ export const en: TradeMessages = {
     error: 'The chart could not be loaded.',
     empty: 'No price data yet',
     emptyBody: 'Nothing traded in this range.',
+    alertAt: 'Alert at a price',
+    alertPickHint: 'Click the chart at the price for the alert (Esc cancels).',
+    alertLine: 'Alert',
+    alertMoved: 'Alert moved to {{price}}',
   },
   resolution: {
     minutesShort: '{{n}}m',
@@ -134,17 +138,8 @@ export const en: TradeMessages = {
     priceAlert: 'Price alerts',
     news: 'News',
     orderBook: 'Order book',
-    orderWindow: 'Order window',
     fullScreen: 'Full screen',
     closePanel: 'Close panel',
-  },
-  panels: {
-    comingTitle: 'Coming soon',
-    watchlist: 'The symbols you follow will show here.',
-    priceAlert: 'You will set price alerts for {{symbol}} here.',
-    news: 'News about {{symbol}}.',
-    orderBook: 'The {{symbol}} order book.',
-    orderWindow: 'The buy and sell order form for {{symbol}} will show here.',
   },
   news: {
     error: 'News could not be loaded.',

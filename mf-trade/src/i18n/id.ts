@@ -69,6 +69,10 @@ export const id = {
     error: 'Grafik gagal dimuat.',
     empty: 'Belum ada data harga',
     emptyBody: 'Tidak ada perdagangan pada rentang ini.',
+    alertAt: 'Peringatan di harga',
+    alertPickHint: 'Klik grafik pada harga untuk peringatan (Esc membatalkan).',
+    alertLine: 'Peringatan',
+    alertMoved: 'Peringatan dipindah ke {{price}}',
   },
   resolution: {
     minutesShort: '{{n}}m',
@@ -132,17 +136,8 @@ export const id = {
     priceAlert: 'Peringatan harga',
     news: 'Berita',
     orderBook: 'Order book',
-    orderWindow: 'Jendela order',
     fullScreen: 'Layar penuh',
     closePanel: 'Tutup panel',
-  },
-  panels: {
-    comingTitle: 'Segera hadir',
-    watchlist: 'Daftar simbol yang Anda pantau akan tampil di sini.',
-    priceAlert: 'Peringatan harga untuk {{symbol}} akan bisa dibuat di sini.',
-    news: 'Berita tentang {{symbol}}.',
-    orderBook: 'Order book {{symbol}}.',
-    orderWindow: 'Formulir order beli dan jual {{symbol}} akan tampil di sini.',
   },
   news: {
     error: 'Berita gagal dimuat.',

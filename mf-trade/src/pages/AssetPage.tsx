@@ -34,6 +34,7 @@ import { NewsPanel } from '../components/NewsPanel';
 import { SymbolMark } from '../components/SymbolMark';
 import { useTradeT } from '../i18n';
 import { registerAssetTranslations } from '../i18n/asset';
+import { WatchStarSlot } from '../watchlist/WatchStarSlot';
 import { fetchCandles, fetchCorporateActions, fetchDescription, fetchEps } from '../market/market-api';
 import {
   compareDecimal,
@@ -252,6 +253,7 @@ function AssetPage({ kind }: { kind: InstrumentKindValue }) {
             <Skeleton width={160} height={44} />
           )}
         </Price>
+        <WatchStarSlot symbol={symbol} />
         {tradable && <ButtonLink to={tradeHomeFor(symbol)}>{t('asset.trade')}</ButtonLink>}
       </Header>
       <Columns>

@@ -1,4 +1,4 @@
-import { MARKET_PATHS, registerTranslations, Route, Routes } from '@pasar/shared';
+import { MARKET_PATHS, registerTranslations, Route, Routes, WATCHLIST_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
@@ -100,15 +100,19 @@ describe('trade home', () => {
 });
 
 describe('trading views', () => {
-  it('open one panel at a time; news is real, the others say they are coming', async () => {
-    const api = mockMarket(createTestApiClient()).reply('GET', MARKET_PATHS.news, {
-      items: [
-        { id: 'n1', title: 'Bitcoin naik', summary: 'Ringkasan', url: null, source: 'Pasar', language: 'en', symbols: ['BTC-IDR'], publishedAt: '2026-11-20T01:00:00Z' },
-      ],
-      page: 0,
-      size: 8,
-      total: 1,
-    });
+  it('open one panel at a time: news, and for a guest the curated watchlists with a way to log in; no order window', async () => {
+    const api = mockMarket(createTestApiClient())
+      .reply('GET', MARKET_PATHS.news, {
+        items: [
+          { id: 'n1', title: 'Bitcoin naik', summary: 'Ringkasan', url: null, source: 'Pasar', language: 'en', symbols: ['BTC-IDR'], publishedAt: '2026-11-20T01:00:00Z' },
+        ],
+        page: 0,
+        size: 8,
+        total: 1,
+      })
+      .reply('GET', WATCHLIST_PATHS.predefined, {
+        items: [{ kind: 'TOP_GAINERS', assetType: 'CRYPTO', items: [{ symbol: 'ETH-IDR', assetType: 'CRYPTO', assetId: 2, name: 'Ethereum' }] }],
+      });
     const { user, store } = renderWithShell(<TradeHomePage />, { route: '/trade?ticker=BTC-IDR', language: 'en', api });
     const views = screen.getByRole('group', { name: 'Trading views' });
 
@@ -120,7 +124,12 @@ describe('trading views', () => {
 
     await user.click(within(views).getByRole('button', { name: 'Watchlist' }));
     expect(within(views).getByRole('button', { name: 'News' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(screen.getByRole('region', { name: 'Watchlist' })).getByText('Coming soon')).toBeInTheDocument();
+    const watchlist = screen.getByRole('region', { name: 'Watchlist' });
+    expect(await within(watchlist).findByText('Log in to make your own watchlists. The lists below are open to everyone.')).toBeInTheDocument();
+    expect(within(watchlist).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(await within(watchlist).findByRole('button', { name: /ETH-IDR/ })).toBeInTheDocument();
+    expect(api.callsTo('GET', WATCHLIST_PATHS.predefined)[0]!.query.assetType).toBe('CRYPTO');
+    expect(within(views).queryByRole('button', { name: 'Order window' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close panel' }));
     expect(store.getState().misc.tradingView).toBe('None');
@@ -140,7 +149,7 @@ describe('trading views', () => {
     expect(screen.getByRole('region', { name: 'USDT-IDR chart' })).toBeInTheDocument();
   });
 
-  it('offers every trading view of the spec, in Indonesian by default', () => {
+  it('offers the trading views of the spec this page has (the order panel is beside the chart: no order window), in Indonesian by default', () => {
     open('/trade', 'id');
     const views = screen.getByRole('group', { name: 'Tampilan trading' });
     expect(within(views).getAllByRole('button').map((b) => b.textContent)).toEqual([
@@ -148,7 +157,6 @@ describe('trading views', () => {
       'Peringatan harga',
       'Berita',
       'Order book',
-      'Jendela order',
       'Layar penuh',
     ]);
   });

@@ -1,6 +1,7 @@
 // Stands in for the canvas chart engine in jsdom (no canvas, no ResizeObserver): records calls.
 import type { ChartEngine, ChartEngineOptions } from '../chart/chart-engine';
 import type { ChartOrderLine } from '../chart/order-lines';
+import type { AlertLineHandlers, ChartAlertLine } from '../chart/alert-lines';
 import type { Candle } from '../market/types';
 
 export interface FakeEngine extends ChartEngine {
@@ -8,6 +9,9 @@ export interface FakeEngine extends ChartEngine {
   updates: Candle[];
   options: ChartEngineOptions;
   orderLines: readonly ChartOrderLine[];
+  alertLines: readonly ChartAlertLine[];
+  alertHandlers: AlertLineHandlers | null;
+  picking: boolean;
   destroyed: boolean;
 }
 
@@ -19,6 +23,9 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     updates: [],
     options,
     orderLines: [],
+    alertLines: [],
+    alertHandlers: null,
+    picking: false,
     destroyed: false,
     setCandles(next) {
       engine.candles = [...next];
@@ -31,6 +38,13 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     },
     setOrderLines(lines) {
       engine.orderLines = lines;
+    },
+    setAlertLines(lines, handlers) {
+      engine.alertLines = lines;
+      engine.alertHandlers = handlers;
+    },
+    setPicking(picking) {
+      engine.picking = picking;
     },
     destroy() {
       engine.destroyed = true;
