@@ -13,7 +13,6 @@ import {
   US_LEVERAGE_PATHS,
   UsLeverageOrderResult,
   UsLeveragePositionsResponse,
-  UsLeverageSweepResponse,
   UsStockHoldingDetails,
   usStockHoldingPath,
   type UsLeverageOrderInput,
@@ -22,19 +21,8 @@ import Decimal from 'decimal.js';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { fund } from '../fx-wallet/test-support';
-import type { PasarApp } from '../../app';
 import { walletAccount } from './leverage';
-import { NY, SETUP_TIMEOUT_MS, TEST_ENV, call, dataOf, errorCodeOf, expectReconciled, setClock, snapshot, stockId, usTrader } from './test-support';
-
-export const LEVERAGE_ENV = { ...TEST_ENV, US_LEVERAGE_SWEEP_SECONDS: '3600' };
-
-/** Runs the leverage sweep through the operator's call on `app` (any instance may: it is safe to repeat). */
-export async function sweepOn(app: PasarApp): Promise<number> {
-  return dataOf(UsLeverageSweepResponse, await app.inject({ method: 'POST', url: US_LEVERAGE_PATHS.adminSweep, headers: { 'x-admin-token': app.adminToken } })).openPositions;
-}
-
-/** The test is the sweep's lease holder: the app's own runs (its timer, clock changes) stand aside, so nothing races the test's sweeps. */
-export const holdSweepLease = (app: PasarApp) => app.pubsub.acquireLease('us-stock.leverage-sweep', 'the-test', 3_600_000);
+import { LEVERAGE_ENV, NY, SETUP_TIMEOUT_MS, call, dataOf, errorCodeOf, expectReconciled, holdSweepLease, setClock, snapshot, stockId, sweepOn, usTrader } from './test-support';
 
 describe('US stock leverage (CFD) through HTTP', () => {
   let t: TestApp;

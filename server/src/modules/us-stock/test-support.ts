@@ -3,7 +3,7 @@
 // York time, order calls, ticks handed to the engine's matcher, and the reconciliation every test
 // ends with (ledger audit clean; every open order's hold covers what it still needs).
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_PATHS, Order, UsStockPlaceResponse, type UsStockOrderInput } from '@pasar/shared/contract';
+import { ACCOUNT_PATHS, Order, US_LEVERAGE_PATHS, UsLeverageSweepResponse, UsStockPlaceResponse, type UsStockOrderInput } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import type { PasarApp } from '../../app';
 import type { TestUser } from '../../testing/auth-fixture';
@@ -97,3 +97,17 @@ export async function expectReconciled(app: PasarApp, userIds: readonly string[]
     }
   }
 }
+
+// ---- leverage ----
+
+/** The leverage sweep's timer an hour apart: tests run it through the operator's call. */
+export const LEVERAGE_ENV = { ...TEST_ENV, US_LEVERAGE_SWEEP_SECONDS: '3600' };
+
+/** Runs the leverage sweep through the operator's call on `app` (any instance may: it is safe to repeat). */
+export async function sweepOn(app: PasarApp): Promise<number> {
+  return dataOf(UsLeverageSweepResponse, await app.inject({ method: 'POST', url: US_LEVERAGE_PATHS.adminSweep, headers: { 'x-admin-token': app.adminToken } })).openPositions;
+}
+
+/** The test is the sweep's lease holder: the app's own runs (its timer, clock changes) stand aside, so nothing races the test's sweeps. */
+export const holdSweepLease = (app: PasarApp) => app.pubsub.acquireLease('us-stock.leverage-sweep', 'the-test', 3_600_000);
+
