@@ -25,6 +25,7 @@ import { authPlugin } from './plugins/auth';
 import { pubsubPlugin } from './plugins/pubsub';
 import { websocketPlugin } from './plugins/websocket';
 import { ledgerPlugin } from './ledger/plugin';
+import { netWorthPlugin } from './plugins/net-worth';
 import { tradingPlugin } from './trading/plugin';
 import { marginPlugin } from './trading/margin/plugin';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -90,6 +91,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(tradingPlugin);
   // -- the margin engine of every leveraged market (issue 12) --
   app.register(marginPlugin);
+  // -- what a person owns, one figure every wallet and market adds its part to --
+  app.register(netWorthPlugin);
 
   app.register(
     async (api) => {

@@ -20,6 +20,7 @@ import {
   USER_ID,
   usHistoryPage,
   usHoldings,
+  worth,
 } from '../testing/portfolio-fixtures';
 import { PortfolioPage } from './PortfolioPage';
 
@@ -61,6 +62,20 @@ describe('the portfolio page', () => {
     expect(screen.getByTestId('overview-cost')).toHaveTextContent('Rp6,139,467');
     expect(screen.getByTestId('overview-unrealized')).toHaveTextContent('+Rp60,533 (+0.99%)');
     expect(screen.getByTestId('overview-realized')).toHaveTextContent('+Rp71,527');
+  });
+
+  it.each([
+    ['id', 'Isi total', 'Margin perpetual (USDT)', 'Rp823.150', 'Rp10.955.210'],
+    ['en', 'What the total counts', 'Perpetuals margin (USDT)', 'Rp823,150', 'Rp10,955,210'],
+  ] as const)('shows the server\'s one total, the balance page\'s too, with every wallet it counts, in %s', async (language, label, margin, marginValue, total) => {
+    const data = overview({ totalValue: '10955210', netWorth: worth({ IDR_CASH: '3932060', USDT_MARGIN: '823150', CRYPTO: '6200000' }) });
+    renderPage(<PortfolioPage />, { api: portfolioApi({ overview: data }), language });
+    expect(await screen.findByTestId('total-value')).toHaveTextContent(total);
+    const parts = screen.getByLabelText(label);
+    expect(within(parts).getByText(margin)).toBeInTheDocument();
+    expect(screen.getByTestId('worth-USDT_MARGIN')).toHaveTextContent(marginValue);
+    // Nothing in US stocks: not listed.
+    expect(screen.queryByTestId('worth-USSTOCK')).not.toBeInTheDocument();
   });
 
   it('lists each holding with quantity, available, average cost, value and P&L, in Indonesian', async () => {

@@ -1,8 +1,8 @@
-// The overview totals in Rupiah: what everything is worth now (Rupiah shown + on hold + the
-// dollar balance + every market's holdings at market), what the holdings cost, and the P&L not yet
+// The overview totals in Rupiah: what everything is worth now (the server's one figure, the balance
+// page's total too: every wallet and every market's holdings, with the parts it counts), what the holdings cost, and the P&L not yet
 // and already realized; then each market on its own, US stocks in dollars beside their Rupiah.
 import styled from '@emotion/styled';
-import { Card, media, Stack, tokens, type PortfolioMarketTotals, type PortfolioOverview } from '@pasar/shared';
+import { Card, COMMON_NAMESPACE, media, Stack, tokens, useT, type PortfolioMarketTotals, type PortfolioOverview } from '@pasar/shared';
 import { Figures } from '../components/Figures';
 import { signOf, useFormat } from '../components/money';
 import { Pnl } from '../components/Pnl';
@@ -33,6 +33,7 @@ const Equivalent = styled.small`
 
 export function OverviewCard({ data }: { data: PortfolioOverview }) {
   const { t } = usePortfolioT();
+  const { t: common } = useT(COMMON_NAMESPACE);
   const f = useFormat();
   const onHold = signOf(data.cashOnHold) !== 0;
   const hasUsd = signOf(data.usdCash) !== 0;
@@ -44,6 +45,12 @@ export function OverviewCard({ data }: { data: PortfolioOverview }) {
           <Muted>{t('overview.totalValue')}</Muted>
           <Total data-testid="total-value">{f.idr(data.totalValue)}</Total>
         </div>
+        <Figures
+          label={common('netWorth.label')}
+          items={data.netWorth.parts
+            .filter((part) => signOf(part.valueIdr) !== 0)
+            .map((part) => ({ label: common([`netWorth.parts.${part.key}`, 'netWorth.parts.other']), value: f.idr(part.valueIdr), testId: `worth-${part.key}` }))}
+        />
         <Figures
           label={t('overview.title')}
           items={[

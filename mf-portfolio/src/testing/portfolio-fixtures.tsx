@@ -44,6 +44,7 @@ export const overview = (over: Partial<PortfolioOverview> = {}): PortfolioOvervi
   usdCash: '0',
   usdCashIdr: '0',
   usdIdr: USD_IDR,
+  netWorth: worth({ IDR_CASH: '3932060', CRYPTO: '6200000' }),
   markets: [
     { ...cryptoTotals, idr: { investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', realizedPnl: '71527' } },
     { ...noUsTotals, idr: zeroIdr },
@@ -51,6 +52,13 @@ export const overview = (over: Partial<PortfolioOverview> = {}): PortfolioOvervi
   updatedAt: AT,
   ...over,
 });
+
+/** The server's one total from its parts (the ones not named are zero). */
+export function worth(parts: Partial<Record<'IDR_CASH' | 'USD_WALLETS' | 'USDT_MARGIN' | 'CRYPTO' | 'USSTOCK', string>>, extra: { key: string; valueIdr: string }[] = []): PortfolioOverview['netWorth'] {
+  const all = [...(['IDR_CASH', 'USD_WALLETS', 'USDT_MARGIN', 'CRYPTO', 'USSTOCK'] as const).map((key) => ({ key, valueIdr: parts[key] ?? '0' })), ...extra];
+  const total = all.reduce((sum, part) => sum + BigInt(part.valueIdr), 0n);
+  return { totalIdr: total.toString(), parts: all, usdIdr: USD_IDR.rate, usdtIdr: '16300', at: AT };
+}
 
 /**
  * Crypto and 2 AAPL at $220 (cost $400.40, $4.39 realized) with $99.50 in the USD wallet, at
@@ -66,6 +74,7 @@ export const overviewWithUs = (): PortfolioOverview =>
     realizedPnl: '142865',
     usdCash: '99.5',
     usdCashIdr: '1616875',
+    netWorth: worth({ IDR_CASH: '3932060', USD_WALLETS: '1616875', CRYPTO: '6200000', USSTOCK: '7150000' }),
     markets: [
       { ...cryptoTotals, idr: { investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', realizedPnl: '71527' } },
       {
@@ -83,6 +92,7 @@ export const overviewWithUs = (): PortfolioOverview =>
 export const emptyOverview = (): PortfolioOverview =>
   overview({
     totalValue: '0',
+    netWorth: worth({}),
     cash: '0',
     cashOnHold: '0',
     investedValue: '0',

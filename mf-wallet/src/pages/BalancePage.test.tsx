@@ -42,8 +42,31 @@ describe('the balance page', () => {
     expect(await screen.findAllByLabelText('Loading')).not.toHaveLength(0);
     expect(screen.queryByTestId('total-idr')).not.toBeInTheDocument();
     act(release);
-    expect(await screen.findByTestId('total-idr')).toHaveTextContent('Rp43,468,150');
-    expect(screen.getByTestId('total-usd')).toHaveTextContent('≈ $2,674.96');
+    expect(await screen.findByTestId('total-idr')).toHaveTextContent('Rp45,468,150');
+    expect(screen.getByTestId('total-usd')).toHaveTextContent('≈ $2,798.04');
+  });
+
+  it.each([
+    ['id', 'Isi total', 'Kripto', 'Rp1.500.000', 'Margin perpetual (USDT)', 'Rp823.150', 'Rp45.468.150'],
+    ['en', 'What the total counts', 'Crypto', 'Rp1,500,000', 'Perpetuals margin (USDT)', 'Rp823,150', 'Rp45,468,150'],
+  ] as const)('the total is the server\'s one figure, every wallet and holding counted, in %s', async (language, label, crypto, cryptoValue, margin, marginValue, total) => {
+    renderPage(<BalancePage />, { api: setup(), language });
+    expect(await screen.findByTestId('total-idr')).toHaveTextContent(total);
+    const parts = screen.getByLabelText(label);
+    expect(within(parts).getByText(crypto)).toBeInTheDocument();
+    expect(screen.getByTestId('worth-CRYPTO')).toHaveTextContent(cryptoValue);
+    expect(within(parts).getByText(margin)).toBeInTheDocument();
+    expect(screen.getByTestId('worth-USDT_MARGIN')).toHaveTextContent(marginValue);
+    // A part worth nothing is not listed.
+    expect(screen.queryByTestId('worth-USSTOCK')).not.toBeInTheDocument();
+  });
+
+  it('names a part a newer market adds', async () => {
+    const base = walletBalance();
+    const balance = walletBalance({ netWorth: { ...base.netWorth, parts: [...base.netWorth.parts, { key: 'SOMETHING_NEW', valueIdr: '5000' }] } });
+    renderPage(<BalancePage />, { api: setup({ balance }), language: 'en' });
+    expect(await screen.findByTestId('worth-SOMETHING_NEW')).toHaveTextContent('Rp5,000');
+    expect(screen.getByText('Other holdings')).toBeInTheDocument();
   });
 
   it.each([
@@ -96,7 +119,7 @@ describe('the balance page', () => {
     expect(screen.queryByTestId('total-idr')).not.toBeInTheDocument();
     api.reply('GET', WALLET_PATHS.walletBalance, walletBalance());
     await user.click(screen.getAllByRole('button', { name: 'Coba lagi' })[0]!);
-    expect(await screen.findByTestId('total-idr')).toHaveTextContent('Rp43.468.150');
+    expect(await screen.findByTestId('total-idr')).toHaveTextContent('Rp45.468.150');
   });
 
   it('loads the figures again when the person comes back to the tab', async () => {

@@ -1,4 +1,5 @@
-// `/balance`: every wallet in one view. Totals in IDR and USD, then IDR cash (available, on hold,
+// `/balance`: every wallet in one view. The total in IDR and USD (what the person owns: the server's
+// one figure, the portfolio's total too, with the parts it counts), then IDR cash (available, on hold,
 // voucher, free), the three USD stock wallets (or the way to the US-stock declaration), the USDT
 // perpetuals margin wallet, USD yield, and the recent history of IDR cash. Figures come from one
 // call (`walletBalance`) and are loaded again when the person comes back to the tab.
@@ -8,6 +9,7 @@ import {
   Button,
   ButtonLink,
   Card,
+  COMMON_NAMESPACE,
   EmptyState,
   ErrorState,
   media,
@@ -15,6 +17,7 @@ import {
   STOCK_WALLETS,
   tokens,
   useApiData,
+  useT,
   WALLET_PATHS,
   type WalletBalanceResponse,
   type WalletHistoryEntry,
@@ -248,12 +251,23 @@ function BalanceSkeleton() {
 
 function Totals({ data }: { data: WalletBalanceResponse }) {
   const { t } = useWalletT();
+  const { t: common } = useT(COMMON_NAMESPACE);
   const f = useFormat();
   return (
     <Card title={t('balance.totalTitle')}>
       <Stack gap="xs">
         <Total data-testid="total-idr">{f.idr(data.totalIdr)}</Total>
         <Secondary data-testid="total-usd">≈ {f.usd(data.totalUsd)}</Secondary>
+        <Figures
+          label={common('netWorth.label')}
+          items={data.netWorth.parts
+            .filter((part) => !isZero(part.valueIdr))
+            .map((part) => ({
+              label: common([`netWorth.parts.${part.key}`, 'netWorth.parts.other']),
+              value: f.idr(part.valueIdr),
+              testId: `worth-${part.key}`,
+            }))}
+        />
         <Muted>{t('balance.updatedAt', { time: f.dateTime(new Date(data.updatedAt).toISOString()) })}</Muted>
       </Stack>
     </Card>

@@ -24,8 +24,21 @@ export const walletBalance = (over: Partial<WalletBalanceResponse> = {}): Wallet
   perp: { buyingPower: '50.5', marginRatioPercentage: '0', walletBalance: '50.5', availableBalance: '50.5', unrealizedPnl: '0', positionMargin: '0' },
   usdtIdrPrice: '16300',
   usdIdrPrice: '16250',
-  totalIdr: '43468150',
-  totalUsd: '2674.96',
+  totalIdr: '45468150',
+  totalUsd: '2798.04',
+  netWorth: {
+    totalIdr: '45468150',
+    parts: [
+      { key: 'IDR_CASH', valueIdr: '21525000' },
+      { key: 'USD_WALLETS', valueIdr: '21620000' },
+      { key: 'USDT_MARGIN', valueIdr: '823150' },
+      { key: 'CRYPTO', valueIdr: '1500000' },
+      { key: 'USSTOCK', valueIdr: '0' },
+    ],
+    usdIdr: '16250.00',
+    usdtIdr: '16300.00',
+    at: Date.parse('2026-11-22T08:00:00.000Z'),
+  },
   updatedAt: Date.parse('2026-11-22T08:00:00.000Z'),
   ...over,
 });
@@ -38,6 +51,7 @@ export const emptyBalance = (): WalletBalanceResponse =>
     perp: { buyingPower: '0', marginRatioPercentage: '0', walletBalance: '0', availableBalance: '0', unrealizedPnl: '0', positionMargin: '0' },
     totalIdr: '0',
     totalUsd: '0',
+    netWorth: { totalIdr: '0', parts: [{ key: 'IDR_CASH', valueIdr: '0' }], usdIdr: '16250.00', usdtIdr: '16300.00', at: 0 },
   });
 
 export const method = (over: Partial<TopUpMethod> = {}): TopUpMethod => ({

@@ -4,6 +4,7 @@
 import { DecimalString } from './envelope';
 import { ORDER_SIDE_TEXTS } from './enum-values';
 import { PORTFOLIO_ASSET_TYPES } from './portfolio-paths';
+import { NetWorth } from './wallet';
 import { z } from './zod';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
@@ -103,8 +104,9 @@ export const PortfolioMarketTotals = z.object({
 export type PortfolioMarketTotals = z.infer<typeof PortfolioMarketTotals>;
 
 export const PortfolioOverview = z.object({
-  /** cash (IDR shown total) + cashOnHold + USD cash in IDR + every market's holdings at market, in IDR. */
+  /** Everything the person owns in IDR: `netWorth.totalIdr`, the balance page's total too. */
   totalValue: DecimalString,
+  netWorth: NetWorth,
   cash: DecimalString,
   /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
   cashOnHold: DecimalString,

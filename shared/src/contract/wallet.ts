@@ -85,6 +85,27 @@ export const PerpBalance = z.object({
 });
 export type PerpBalance = z.infer<typeof PerpBalance>;
 
+// ---- What a person owns, in one figure ----
+
+/**
+ * Every wallet and holding in whole Rupiah, one part per wallet or market (`IDR_CASH`,
+ * `USD_WALLETS`, `USDT_MARGIN`, `CRYPTO`, `USSTOCK`, and whatever a market adds), each rounded
+ * down; `totalIdr` is their sum. The balance page's total and the portfolio's total are this one
+ * figure (the server's `app.netWorth`).
+ */
+export const NetWorthPart = z.object({ key: z.string().regex(/^[A-Z][A-Z0-9_]*$/), valueIdr: DecimalString });
+export type NetWorthPart = z.infer<typeof NetWorthPart>;
+export const NetWorth = z.object({
+  totalIdr: DecimalString,
+  /** In the order the parts were registered; zero parts included. */
+  parts: z.array(NetWorthPart),
+  /** The mids the foreign parts were valued at, IDR per unit (2 decimals). */
+  usdIdr: DecimalString,
+  usdtIdr: DecimalString,
+  at: z.number().int(),
+});
+export type NetWorth = z.infer<typeof NetWorth>;
+
 // ---- The whole wallet (§7 wallet balance) ----
 
 export const WalletBalanceResponse = z.object({
@@ -96,8 +117,9 @@ export const WalletBalanceResponse = z.object({
   /** USDT price in IDR (mid) and USD/IDR mid used for the totals. */
   usdtIdrPrice: DecimalString,
   usdIdrPrice: DecimalString,
-  /** Everything in IDR: cash + voucher + free + on hold + USD wallets × USD/IDR + USDT × USDT/IDR. */
+  /** Everything the person owns in IDR: `netWorth.totalIdr` (every wallet and every market's holdings). */
   totalIdr: DecimalString,
+  netWorth: NetWorth,
   /** totalIdr / usdIdrPrice, 2 decimals. */
   totalUsd: DecimalString,
   updatedAt: z.number().int(),

@@ -21,7 +21,9 @@ export const fxWalletModule: FastifyPluginAsync = async (app) => {
     market: app.market,
     settings: { ...settings, usdSpreadPercent: app.config.market.usdSpreadPercent },
     exposure: marginExposure(app.margin),
+    netWorth: app.netWorth,
   });
+  for (const part of service.netWorthParts()) app.netWorth.register(part);
   const usdYield = createUsdYieldService({ repo, identity: app.identity, ledger: app.ledger, annualPercent: settings.usdYieldAnnualPercent });
   await app.register(fxWalletRoutes, { service, usdYield });
 

@@ -50,6 +50,7 @@ import {
   WALLET_PURPOSE,
 } from './ledger-calls';
 import type { FxWalletRepo } from './repo';
+import type { NetWorthPartSource, NetWorthRegistry } from '../../plugins/net-worth';
 
 export interface FxWalletSettings {
   readonly usdSpreadPercent: number;
@@ -80,6 +81,8 @@ export interface FxWalletServiceDeps {
   readonly market: { readonly simulator: UsdIdrSource } & Pick<MarketFeed, 'ticker'>;
   readonly settings: FxWalletSettings;
   readonly exposure?: WalletExposure;
+  /** What the person owns in one figure (`app.netWorth`): the balance page's total. */
+  readonly netWorth: Pick<NetWorthRegistry, 'of'>;
   readonly now?: () => number;
 }
 
@@ -418,31 +421,48 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
       perpMove(userId, requestId, 'WITHDRAW', request.target, request.amount, language),
 
     /**
-     * Everything for the balance page. Totals count what the page shows, at mid prices: IDR cash
-     * (with what is on hold), voucher and free balance, the USD wallets (only when they are shown,
-     * gss VERIFIED) and the perpetuals margin wallet with its unrealized PnL.
+     * The wallets' parts of what a person owns (`app.netWorth`), at the mids: IDR cash (with what is
+     * on hold), voucher and free balance; the three USD stock wallets; the perpetuals margin wallet
+     * with its unrealized PnL.
      */
+    netWorthParts(): NetWorthPartSource[] {
+      return [
+        {
+          key: 'IDR_CASH',
+          valueIdr: ({ balances }) => {
+            const b = new UserBalances(balances);
+            return b.of('CASH', 'IDR').balance.plus(b.of('VOUCHER', 'IDR').balance).plus(b.of('FREE', 'IDR').balance);
+          },
+        },
+        {
+          key: 'USD_WALLETS',
+          valueIdr: ({ balances, usdIdr }) => {
+            const b = new UserBalances(balances);
+            return STOCK_WALLETS.reduce((sum, name) => sum.plus(b.of(WALLET_PURPOSE[name], 'USD').balance), new Decimal(0)).times(usdIdr);
+          },
+        },
+        {
+          key: 'USDT_MARGIN',
+          valueIdr: async ({ userId, balances, usdtIdr }) => {
+            const perp = await perpBalanceOf(userId, new UserBalances(balances));
+            return new Decimal(perp.walletBalance).plus(perp.unrealizedPnl).times(usdtIdr);
+          },
+        },
+      ];
+    },
+
+    /** Everything for the balance page; its total is what the person owns (`app.netWorth`), every wallet and holding. */
     async walletBalance(userId: string): Promise<WalletBalanceResponse> {
-      const [found, balances] = await Promise.all([checks(userId), balancesOf(userId)]);
+      const [found, balances, worth] = await Promise.all([checks(userId), balancesOf(userId), deps.netWorth.of(userId)]);
       const usd = usdQuote();
       const usdt = usdtQuote();
-      const cash = balances.of('CASH', 'IDR');
-      const voucher = balances.of('VOUCHER', 'IDR');
-      const free = balances.of('FREE', 'IDR');
       const cashAccountView = cashAccountFrom((purpose) => balances.of(purpose, 'IDR'));
       const available = found.gssKycStatus === 'VERIFIED';
       const stockWalletsView = available
         ? await stockWallets(userId, balances, usd)
         : { paln: ZERO_WALLET, leverage: ZERO_WALLET, intraday: ZERO_WALLET };
       const perp = await perpBalanceOf(userId, balances);
-      const usdTotal = available
-        ? STOCK_WALLETS.reduce((sum, name) => sum.plus(balances.of(WALLET_PURPOSE[name], 'USD').balance), new Decimal(0))
-        : new Decimal(0);
-      const usdtTotal = new Decimal(perp.walletBalance).plus(perp.unrealizedPnl);
-      const totalIdr = floorTo(
-        cash.balance.plus(voucher.balance).plus(free.balance).plus(usdTotal.times(usd.mid)).plus(usdtTotal.times(usdt.mid)),
-        0,
-      );
+      const totalIdr = new Decimal(worth.totalIdr);
       return {
         cashAccount: cashAccountView,
         stockWallets: stockWalletsView,
@@ -450,7 +470,8 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
         perp,
         usdtIdrPrice: usdt.mid.toFixed(2),
         usdIdrPrice: usd.mid.toFixed(2),
-        totalIdr: totalIdr.toFixed(0),
+        totalIdr: worth.totalIdr,
+        netWorth: worth,
         totalUsd: money(usd.mid.isZero() ? 0 : totalIdr.div(usd.mid), 'USD'),
         updatedAt: now(),
       };

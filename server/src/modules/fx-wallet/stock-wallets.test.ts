@@ -57,6 +57,7 @@ describe('USD stock wallets', () => {
       ledger: t.app.ledger,
       market: t.app.market,
       settings: { ...t.config.fxWallet, usdSpreadPercent: t.config.market.usdSpreadPercent },
+      netWorth: t.app.netWorth,
       now: () => at,
     });
 

@@ -17,10 +17,13 @@ export function portfolioServiceOf(app: FastifyInstance): PortfolioService {
     ledger: app.ledger,
     market: app.market,
     usdIdr: (at) => usdIdrQuote(app.market.simulator, app.config.market.usdSpreadPercent, at).mid.toFixed(2),
+    netWorth: app.netWorth,
     now: () => app.market.now(),
   });
 }
 
 export const portfolioModule: FastifyPluginAsync = async (app) => {
-  await app.register(portfolioRoutes, { service: portfolioServiceOf(app) });
+  const service = portfolioServiceOf(app);
+  for (const part of service.netWorthParts()) app.netWorth.register(part);
+  await app.register(portfolioRoutes, { service });
 };

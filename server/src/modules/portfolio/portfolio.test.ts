@@ -98,6 +98,17 @@ describe('the portfolio', () => {
       cashOnHold: '100000',
       investedValue: '6200000',
       totalValue: '10132060',
+      // The one figure the balance page shows too (`net-worth.test.ts`): cash with what is held, and the holdings.
+      netWorth: expect.objectContaining({
+        totalIdr: '10132060',
+        parts: [
+          { key: 'IDR_CASH', valueIdr: '3932060' },
+          { key: 'USD_WALLETS', valueIdr: '0' },
+          { key: 'USDT_MARGIN', valueIdr: '0' },
+          { key: 'CRYPTO', valueIdr: '6200000' },
+          { key: 'USSTOCK', valueIdr: '0' },
+        ],
+      }),
       costBasis: '6139467',
       unrealizedPnl: '60533',
       unrealizedPnlPercent: '0.99',
@@ -178,6 +189,7 @@ describe('the portfolio', () => {
     expect(await history('', newcomer)).toEqual({ items: [], page: 1, hasMore: false });
     expect(await overview(newcomer)).toEqual({
       totalValue: '0',
+      netWorth: expect.objectContaining({ totalIdr: '0' }),
       cash: '0',
       cashOnHold: '0',
       investedValue: '0',

@@ -27,6 +27,7 @@ import type { FillRow, TradingEngine } from '../../trading';
 import { cashAccountFrom } from '../wallet/account-service';
 import { averageCostOf, D, percentOf, replayFills, type Position, type Replay } from './average-cost';
 import { splitsOf, withSplits } from './splits';
+import type { NetWorthPartSource, NetWorthRegistry } from '../../plugins/net-worth';
 
 export interface PortfolioMarket {
   instruments(): readonly Instrument[];
@@ -42,6 +43,8 @@ export interface PortfolioServiceDeps {
   readonly market: PortfolioMarket;
   /** IDR per USD (the house's mid, 2 decimals) at an instant. */
   readonly usdIdr: (at: number) => string;
+  /** What the person owns in one figure (`app.netWorth`): the overview's total. */
+  readonly netWorth: Pick<NetWorthRegistry, 'of'>;
   readonly now?: () => number;
 }
 
@@ -67,6 +70,10 @@ function costBasisOf(quantity: Decimal, tracked: Position, decimals: number): De
   return tracked.costBasis.times(quantity).div(tracked.quantity).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 }
 
+/** Units at a price, rounded down to `decimals` (what a sale would bring). */
+const valueAt = (quantity: Decimal.Value, price: Decimal.Value, decimals: number): Decimal =>
+  new D(quantity).times(price).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+
 /**
  * A holding's figures in its market's currency: the ledger's quantity at the last price, value
  * rounded down to `decimals` (as a sale's proceeds), cost from the fills, and the P&L.
@@ -75,7 +82,7 @@ function valuationOf(balance: AccountBalance, tracked: Position, lastPrice: stri
   const quantity = new D(balance.balance);
   const costBasis = costBasisOf(quantity, tracked, decimals);
   const marketPrice = new D(lastPrice);
-  const marketValue = quantity.times(marketPrice).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+  const marketValue = valueAt(quantity, marketPrice, decimals);
   const unrealized = marketValue.minus(costBasis);
   const averageCost = averageCostOf(tracked, averageDecimals);
   return {
@@ -210,7 +217,31 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return { items, hasMore: newestFirst.length > start + size };
   }
 
+  /** Crypto units in SPOT at the IDR pair's last price, whole Rupiah per holding (as the holdings list). */
+  function cryptoValueIdr(balances: readonly AccountBalance[]): Decimal {
+    return sumOf(balances, (balance) => {
+      const instrument = isSpot(balance) ? pairOfAsset.get(balance.currency) : undefined;
+      return instrument ? valueAt(balance.balance, market.ticker(instrument.symbol).price, 0) : 0;
+    });
+  }
+
+  /** US shares in the PALN wallet at the last price: cents per holding, then whole Rupiah at `rate` (as the holdings list). */
+  function usValueIdr(balances: readonly AccountBalance[], rate: string): Decimal {
+    return sumOf(balances, (balance) => {
+      const instrument = isPaln(balance) && balance.currency !== 'USD' ? market.instrument(balance.currency) : undefined;
+      return instrument?.kind === 'usstock' ? toIdr(valueAt(balance.balance, market.ticker(instrument.symbol).price, USD_DECIMALS), rate, true) : 0;
+    });
+  }
+
   return {
+    /** The portfolio's parts of what a person owns (`app.netWorth`): crypto and US holdings at market. */
+    netWorthParts(): NetWorthPartSource[] {
+      return [
+        { key: 'CRYPTO', valueIdr: ({ balances }) => cryptoValueIdr(balances) },
+        { key: 'USSTOCK', valueIdr: ({ balances, usdIdr }) => usValueIdr(balances, usdIdr) },
+      ];
+    },
+
     async holdings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<AssetHoldingsResponse> {
       const only = query.symbol ? cryptoPair(query.symbol) : undefined;
       const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'CRYPTO', ...(only ? { symbol: only.symbol } : {}) })]);
@@ -227,8 +258,10 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     },
 
     async overview(userId: string): Promise<PortfolioOverview> {
-      const at = now();
-      const usdIdr = rateAt(at);
+      // The total first: its instant and USD/IDR mid are the overview's, so the parts agree with it.
+      const worth = await deps.netWorth.of(userId);
+      const at = worth.at;
+      const usdIdr: UsdIdrRate = { rate: worth.usdIdr, at };
       const [balances, cryptoFills, usFills] = await Promise.all([
         ledger.userBalances(userId),
         deps.fills(userId, { market: 'CRYPTO' }),
@@ -274,7 +307,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const costBasis = cryptoCost.plus(usCostIdr);
       const unrealized = investedValue.minus(costBasis);
       return {
-        totalValue: text(cash.plus(cashOnHold).plus(usdCashIdr).plus(investedValue)),
+        totalValue: worth.totalIdr,
+        netWorth: worth,
         cash: text(cash),
         cashOnHold: text(cashOnHold),
         investedValue: text(investedValue),
