@@ -37,7 +37,7 @@ import type { MarketFeed } from '../../market/feed';
 import { usdIdrQuote, usdtIdrQuote, type ConversionQuote, type UsdIdrSource, type UsdtIdrQuote } from '../../market/quotes';
 import { parseAmount } from './amounts';
 import { noExposure, type WalletExposure } from './exposure';
-import { buyingPower, floorTo, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr, withdrawable, type WalletCurrency } from './fx-math';
+import { buyingPower, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr, withdrawable, type WalletCurrency } from './fx-math';
 import {
   applyOnce,
   cashAccount,
