@@ -322,7 +322,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         kind: 'MARGIN_FILL',
         legs: settled.legs.length > 0 ? settled.legs : markerLegs(m),
         captureHolds,
-        memo: { orderId: fill.orderId, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, realizedPnl: str(pnl), fee: str(settled.fee), insured: str(settled.insured), reason: fill.reason },
+        memo: { userId: fill.userId, orderId: fill.orderId, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, realizedPnl: str(pnl), fee: str(settled.fee), insured: str(settled.insured), reason: fill.reason },
       });
       if (transfer.replayed) return transfer;
       const held = await holdMargin(ops, m, row, account, target, !increases);
@@ -560,6 +560,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       if (amount.isZero()) return 'skipped' as const;
       const account = m.account(row.userId, row.book);
       let legs: TransferLeg[];
+      let insured = D(0);
       let margin = D(row.margin);
       let holdId = row.holdId;
       if (amount.lt(0)) {
@@ -573,9 +574,11 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           margin = margin.minus(fromMargin);
           holdId = null;
         }
-        legs = settlementLegs(m, account, free.plus(fromMargin), D(0), amount.neg()).legs;
+        const settled = settlementLegs(m, account, free.plus(fromMargin), D(0), amount.neg());
+        legs = settled.legs;
+        insured = settled.insured;
       }
-      const transfer = await ops.transfer({ key: chargeKey, kind, legs, memo: { positionId: row.id, symbol: row.symbol, price: f.price, rate: f.rate, size: row.size } });
+      const transfer = await ops.transfer({ key: chargeKey, kind, legs, memo: { userId: row.userId, positionId: row.id, symbol: row.symbol, price: f.price, rate: f.rate, size: row.size, insured: str(insured) } });
       if (transfer.replayed) return 'replayed' as const;
       if (holdId === null && margin.gt(0)) {
         const hold = await ops.hold({ key: `${chargeKey}:margin`, account, amount: str(margin), reason: 'MARGIN', ref: row.id });
