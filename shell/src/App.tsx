@@ -7,6 +7,7 @@ import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 import { ShellRouter } from './routes/ShellRouter';
 import { ShellRoutes } from './routes/ShellRoutes';
 import { useBalanceRefresh } from './session/use-balance-refresh';
+import { useLiveNotifications } from './session/use-live-notifications';
 import { useSessionEvents } from './session/use-session-events';
 
 export interface AppProps {
@@ -30,6 +31,7 @@ export function App({ loader, config = readShellConfig() }: AppProps) {
 function ShellFrame() {
   useSessionEvents();
   useBalanceRefresh();
+  useLiveNotifications();
   useAppShellRules();
   return (
     <ShellLayout>

@@ -2,8 +2,10 @@
 // window or tab comes back, every minute while the tab is visible, and after leaving the
 // notifications page (where things were read). One small call (GET /api/notifications?page=0&size=1
 // answers `unreadCount`). A failure is logged and gives no count: the bell stays, without a badge.
+// A notification arriving on the private stream counts at once (no reload); after a lapse of the
+// stream the count is asked again.
 import { useEffect, useRef, useState } from 'react';
-import { ACCOUNT_PATHS, api, useAppStore, useLocation, type NotificationPage } from '@pasar/shared';
+import { ACCOUNT_PATHS, api, useAppStore, useLocation, usePrivateStream, type NotificationPage } from '@pasar/shared';
 
 /** How often the count is asked again while the tab is visible (ms). */
 export const UNREAD_REFRESH_MS = 60_000;
@@ -72,6 +74,15 @@ export function useUnreadNotifications(): number | null {
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [loggedIn]);
+
+  // Live: each new notification is one more unread (the server sends only those put in the centre).
+  usePrivateStream(
+    'notifications',
+    (message: { type?: string } | null) => {
+      if (message?.type === 'notification') setCount((current) => (current === null ? current : current + 1));
+    },
+    { onResync: () => reload.current?.(), enabled: loggedIn },
+  );
 
   // Leaving the notification centre: what was read there no longer counts.
   const previousPath = useRef(pathname);

@@ -1,0 +1,35 @@
+// Notifications as they happen (a fired price alert, a filled order, …): each one the server puts
+// in the person's centre arrives on the private stream's `notifications` channel, on any page. It
+// shows as a toast; when the tab is in the background and the person allowed it, also as a system
+// notification (the browser's Notification API), whose click opens what it is about. The header's
+// bell counts it at once (use-unread-notifications.ts).
+import {
+  showSystemNotification,
+  showToast,
+  usePrivateStream,
+  useNavigate,
+  type NotificationLink,
+  type NotificationStreamEvent,
+} from '@pasar/shared';
+
+/** Where a notification leads in the app: the trade page of its symbol (orders show there too). */
+export const notificationTarget = (link: NotificationLink | null | undefined): string | null =>
+  link ? `/trade/${encodeURIComponent(link.symbol)}` : null;
+
+export const isNotificationEvent = (message: unknown): message is NotificationStreamEvent => {
+  const event = message as Partial<NotificationStreamEvent> | null;
+  return event?.type === 'notification' && typeof event.notification?.id === 'string' && typeof event.notification.title === 'string';
+};
+
+export function useLiveNotifications(): void {
+  const navigate = useNavigate();
+  usePrivateStream('notifications', (message: unknown) => {
+    if (!isNotificationEvent(message)) return;
+    const { notification } = message;
+    showToast({ kind: 'info', title: notification.title, description: notification.body });
+    const target = notificationTarget(notification.link);
+    showSystemNotification({ title: notification.title, body: notification.body, tag: notification.id }, () => {
+      if (target) navigate(target);
+    });
+  });
+}
