@@ -2,7 +2,8 @@
 import { cryptoOrderCalls } from './crypto-calls';
 import type { MarketOrderCalls, OrdersMarket } from './market-calls';
 import { usStockOrderCalls } from './us-stock-calls';
+import { idxOrderCalls } from './idx-calls';
 
-export const ORDER_CALLS: Record<OrdersMarket, MarketOrderCalls> = { CRYPTO: cryptoOrderCalls, USSTOCK: usStockOrderCalls };
+export const ORDER_CALLS: Record<OrdersMarket, MarketOrderCalls> = { CRYPTO: cryptoOrderCalls, USSTOCK: usStockOrderCalls, IDSS: idxOrderCalls };
 
 export const orderCallsFor = (market: OrdersMarket): MarketOrderCalls => ORDER_CALLS[market];

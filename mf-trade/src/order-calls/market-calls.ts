@@ -18,7 +18,7 @@ export interface OrdersQuery {
 }
 
 export interface MarketOrderCalls {
-  market: 'CRYPTO' | 'USSTOCK';
+  market: 'CRYPTO' | 'USSTOCK' | 'IDSS';
   /** The currency of the orders' amounts. */
   currency: 'IDR' | 'USD';
   list: (query: OrdersQuery, signal?: AbortSignal) => Promise<OrdersPage>;
@@ -31,7 +31,7 @@ export type OrdersMarket = MarketOrderCalls['market'];
 
 /** The order's market on the page of an instrument (null: no orders here). */
 export const ordersMarketOf = (instrument: Pick<Instrument, 'assetType'> | undefined): OrdersMarket | null =>
-  instrument?.assetType === 'CRYPTO' ? 'CRYPTO' : instrument?.assetType === 'USSTOCK' ? 'USSTOCK' : null;
+  instrument?.assetType === 'CRYPTO' ? 'CRYPTO' : instrument?.assetType === 'USSTOCK' ? 'USSTOCK' : instrument?.assetType === 'IDSS' ? 'IDSS' : null;
 
 /** §8: order calls show the server's message, or "Something went wrong". */
 export const messageOf = (error: unknown, lng: Language): string => (isApiError(error) && error.message ? error.message : DEFAULT_ERROR_MESSAGE[lng]);

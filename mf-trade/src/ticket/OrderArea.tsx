@@ -1,6 +1,6 @@
 // Where the order panel sits on the trade page. A guest sees a sign-in call to action (no call at
 // all, and none of the panel's code); a signed-in user gets the panel of the symbol's market from
-// its own chunk (crypto spot, US stocks).
+// its own chunk (crypto spot, US stocks, IDX).
 import styled from '@emotion/styled';
 import { ButtonLink, Card, Skeleton, Stack, TextLink, tokens, useAppStore, useLocation } from '@pasar/shared';
 import { lazy, Suspense } from 'react';
@@ -16,11 +16,13 @@ import type { OrdersMarket } from '../order-calls/market-calls';
 export function orderMarketOf(market: string, instrument: Pick<Instrument, 'assetType' | 'tradable'> | undefined): OrdersMarket | null {
   if (market === 'crypto') return 'CRYPTO';
   if (instrument?.assetType === 'USSTOCK' && instrument.tradable) return 'USSTOCK';
+  if (instrument?.assetType === 'IDSS' && instrument.tradable) return 'IDSS';
   return null;
 }
 
 const OrderPanel = lazy(() => import(/* webpackChunkName: "order-panel" */ './OrderPanel').then((m) => ({ default: m.OrderPanel })));
 const UsStockOrderPanel = lazy(() => import(/* webpackChunkName: "us-order-panel" */ './UsStockOrderPanel').then((m) => ({ default: m.UsStockOrderPanel })));
+const IdxOrderPanel = lazy(() => import(/* webpackChunkName: "idx-order-panel" */ './IdxOrderPanel').then((m) => ({ default: m.IdxOrderPanel })));
 const OrdersFeed = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/orders-feed').then((m) => ({ default: m.OrdersFeed })));
 const OrdersPanel = lazy(() => import(/* webpackChunkName: "orders-panel" */ '../my-orders/OrdersPanel').then((m) => ({ default: m.OrdersPanel })));
 
@@ -56,7 +58,7 @@ export function OrderArea({ market, ...props }: OrderAreaProps) {
         </Card>
       }
     >
-      {market === 'USSTOCK' ? <UsStockOrderPanel {...props} /> : <OrderPanel {...props} />}
+      {market === 'USSTOCK' ? <UsStockOrderPanel {...props} /> : market === 'IDSS' ? <IdxOrderPanel {...props} /> : <OrderPanel {...props} />}
     </Suspense>
   );
 }

@@ -1,14 +1,10 @@
 // IDX price rules (domain.md): the tick grid by price band and the auto-rejection band from the
 // previous close. Prices here are whole Rupiah, so plain numbers are exact.
 
-/** Tick size of a price: <200: 1; 200–<500: 2; 500–<2,000: 5; 2,000–<5,000: 10; ≥5,000: 25. */
-export function idxTickSize(price: number): number {
-  if (price < 200) return 1;
-  if (price < 500) return 2;
-  if (price < 2000) return 5;
-  if (price < 5000) return 10;
-  return 25;
-}
+import { idxTickSize } from '@pasar/shared/trading';
+
+/** The one tick function (`@pasar/shared/trading`, the order ticket steps prices with it too). */
+export { idxTickSize, isOnIdxGrid } from '@pasar/shared/trading';
 
 /** Auto-rejection-above fraction by the previous close: 35% (50–200), 25% (200–5,000), 20% above. */
 export function araFraction(previousClose: number): number {
@@ -54,9 +50,6 @@ export function idxClamp(price: number, band: { low: number; high: number }): nu
   return Math.min(band.high, Math.max(band.low, p));
 }
 
-export function isOnIdxGrid(price: number): boolean {
-  return Number.isInteger(price) && price % idxTickSize(price) === 0;
-}
 
 /**
  * An IDX instrument as published at a price: its tick, and the order book's one granularity, are

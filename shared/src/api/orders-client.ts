@@ -36,6 +36,21 @@ import type {
   UsStockPriceQuery,
 } from '../contract/us-stock';
 import type { Order } from '../contract/orders';
+import { IDX_PATHS, idxHoldingPath, idxOrderCancelPath, idxOrderPath } from '../contract/idx-paths';
+import type {
+  IdxAmendRequest,
+  IdxCancelRequest,
+  IdxEstimate,
+  IdxHoldingDetails,
+  IdxOrderInput,
+  IdxOrderList,
+  IdxOrderTypesQuery,
+  IdxOrderTypesResponse,
+  IdxPlaceResponse,
+  IdxPositionResponse,
+  IdxPriceQuery,
+  IdxWalletResponse,
+} from '../contract/idx';
 import type { ApiClient } from './api-client';
 import { callEndpoint, type CallOptions } from './endpoint';
 
@@ -144,5 +159,46 @@ export function createUsStockOrdersClient(client: ApiClient): UsStockOrdersClien
       callEndpoint(client, { method: 'GET', path: US_STOCK_PATHS.userPosition, schema: usStock((s) => s.UsStockPositionResponse) }, options),
     marketStatus: (options) =>
       callEndpoint(client, { method: 'GET', path: US_STOCK_PATHS.marketStatus, schema: usStock((s) => s.UsMarketStatusResponse) }, options),
+  };
+}
+
+type IdxSchemas = typeof import('../contract/idx');
+const idx =
+  <T>(pick: (schemas: IdxSchemas) => z.ZodType<T>) =>
+  async (): Promise<z.ZodType<T>> =>
+    pick(await import('../contract/idx'));
+
+/** The Indonesian stock (IDX) order calls: shares in whole lots, prices in whole Rupiah. */
+export interface IdxOrdersClient {
+  /** GET what may be placed now: the phase, the day's ARA/ARB, tick, lot, fees, settlement date. */
+  orderTypes(query: IdxOrderTypesQuery, options?: CallOptions): Promise<IdxOrderTypesResponse>;
+  /** GET the estimate with fee, tax and the settlement date (no change). */
+  priceCalculate(query: IdxPriceQueryInput, options?: CallOptions): Promise<IdxEstimate>;
+  buy(body: IdxOrderInput, options?: CallOptions): Promise<IdxPlaceResponse>;
+  sell(body: IdxOrderInput, options?: CallOptions): Promise<IdxPlaceResponse>;
+  orders(query?: { scope?: 'open' | 'history'; stockId?: number; page?: number; size?: number }, options?: CallOptions): Promise<IdxOrderList>;
+  amend(id: string, body: IdxAmendRequest, options?: CallOptions): Promise<IdxPlaceResponse>;
+  cancel(id: string, body: IdxCancelRequest, options?: CallOptions): Promise<IdxPlaceResponse>;
+  holding(stockId: number, options?: CallOptions): Promise<IdxHoldingDetails>;
+  position(options?: CallOptions): Promise<IdxPositionResponse>;
+  /** GET IDR cash, unsettled sale proceeds by settlement date, and what may be withdrawn. */
+  wallet(options?: CallOptions): Promise<IdxWalletResponse>;
+}
+
+export type IdxPriceQueryInput = Omit<IdxPriceQuery, 'orderType'> & Partial<Pick<IdxPriceQuery, 'orderType'>>;
+
+export function createIdxOrdersClient(client: ApiClient): IdxOrdersClient {
+  const placed = idx((s) => s.IdxPlaceResponse);
+  return {
+    orderTypes: (query, options) => callEndpoint(client, { method: 'GET', path: IDX_PATHS.orderTypes, params: { ...query }, schema: idx((s) => s.IdxOrderTypesResponse) }, options),
+    priceCalculate: (query, options) => callEndpoint(client, { method: 'GET', path: IDX_PATHS.priceCalculate, params: { ...query }, schema: idx((s) => s.IdxEstimate) }, options),
+    buy: (body, options) => callEndpoint(client, { method: 'POST', path: IDX_PATHS.buy, body, schema: placed }, options),
+    sell: (body, options) => callEndpoint(client, { method: 'POST', path: IDX_PATHS.sell, body, schema: placed }, options),
+    orders: (query = {}, options) => callEndpoint(client, { method: 'GET', path: IDX_PATHS.orders, params: { ...query }, schema: idx((s) => s.IdxOrderList) }, options),
+    amend: (id, body, options) => callEndpoint(client, { method: 'PATCH', path: idxOrderPath(id), body, schema: placed }, options),
+    cancel: (id, body, options) => callEndpoint(client, { method: 'PUT', path: idxOrderCancelPath(id), body, schema: placed }, options),
+    holding: (stockId, options) => callEndpoint(client, { method: 'GET', path: idxHoldingPath(stockId), schema: idx((s) => s.IdxHoldingDetails) }, options),
+    position: (options) => callEndpoint(client, { method: 'GET', path: IDX_PATHS.userPosition, schema: idx((s) => s.IdxPositionResponse) }, options),
+    wallet: (options) => callEndpoint(client, { method: 'GET', path: IDX_PATHS.wallet, schema: idx((s) => s.IdxWalletResponse) }, options),
   };
 }

@@ -98,8 +98,10 @@ describe('the market registry', () => {
       ['crypto', 'BTC-IDR'],
       ['perps', 'BTCUSDT-PERP'],
       ['usstock', 'AAPL'],
+      ['idx', 'BBCA'],
     ]);
-    for (const market of SWITCHABLE_MARKETS) expect(marketOfSymbol(market.defaultSymbol!)).toBe(market.id);
+    // IDX codes look like US tickers: only the symbol's category tells them apart.
+    for (const market of SWITCHABLE_MARKETS) expect(marketOfSymbol(market.defaultSymbol!, market.id === 'idx' ? 'IDSS' : undefined)).toBe(market.id);
   });
 
   it('chooses the chart layout of §2', () => {

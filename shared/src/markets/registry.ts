@@ -99,7 +99,7 @@ export const MARKETS = {
     resolutions: ['5', '60', '1D', '1W'],
     assetPath: 'idx',
     sessionTimeZone: 'Asia/Jakarta',
-    defaultSymbol: null,
+    defaultSymbol: 'BBCA',
     symbolMarker: null,
     pairQuotes: [],
     tradable: false,

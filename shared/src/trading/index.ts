@@ -14,3 +14,4 @@ export {
   type OrderNumbersInput,
   type TradeSide,
 } from './fee-math';
+export { idxTickSize, isOnIdxGrid, stepIdxPrice } from './idx-ticks';
