@@ -1,9 +1,11 @@
 // The signed-in person's position in a US stock on its asset page (its own chunk): shares (and
 // what open sells leave to sell), average cost and market value in USD, the value in IDR at the
 // wallet's USD/IDR price, and the unrealized P&L, from the user-position call. Loaded again on a
-// `balances` event of the private stream and on return to the tab.
-import { compareDecimal, formatCurrency, formatNumber } from '@pasar/shared';
+// `balances` event of the private stream and on return to the tab. Leveraged positions in the
+// stock (2x, 4x) follow, with their wallet's margin ratio.
+import { compareDecimal, formatCurrency, formatNumber, Stack } from '@pasar/shared';
 import { useTradeT } from '../i18n';
+import { UsLeveragePositions } from '../ticket/us-leverage-positions';
 import { usStockOrders } from '../order-calls/us-stock-calls';
 import { Figures, Note, Pnl, PositionCard, useLivePosition } from './AssetPosition';
 
@@ -20,7 +22,8 @@ export function UsStockPosition({ symbol }: { symbol: string }) {
   const shares = (value: string) => `${formatNumber(value, lng, { maxFractionDigits: decimalsOf(value) })} ${symbol}`;
 
   return (
-    <PositionCard position={position} market="USSTOCK" none={t('assetPosition.none', { asset: symbol })}>
+    <Stack gap="md">
+      <PositionCard position={position} market="USSTOCK" none={t('assetPosition.none', { asset: symbol })}>
       {holding && position.data && (
         <>
           <Figures>
@@ -67,5 +70,8 @@ export function UsStockPosition({ symbol }: { symbol: string }) {
         </>
       )}
     </PositionCard>
+      {/* Leveraged (2x, 4x) positions in this stock, with their wallet's margin ratio (shown when there are some). */}
+      <UsLeveragePositions symbol={symbol} hideWhenEmpty asCard />
+    </Stack>
   );
 }

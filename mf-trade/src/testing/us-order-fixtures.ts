@@ -4,6 +4,7 @@
 // TAF fees on sells) at the fixture's fee settings, so reviews show numbers that could be wrong.
 import {
   FX_WALLET_PATHS,
+  US_LEVERAGE_PATHS,
   US_STOCK_PATHS,
   usStockHoldingPath,
   WALLET_PATHS,
@@ -126,6 +127,8 @@ export function mockUsOrders(api: TestApiClient, { buy = {}, sell = {}, cash = '
       averageCost: '150',
     })
     .reply('GET', FX_WALLET_PATHS.stockBalance, { paln: wallet(cash), leverage: wallet('0'), intraday: wallet('0') })
+    // No leveraged positions (the asset page's and the leveraged ticket's list).
+    .reply('GET', US_LEVERAGE_PATHS.positions, { items: [], wallets: [] })
     // Every balance refresh includes the IDR cash account.
     .reply('GET', WALLET_PATHS.accounts, { cashAccount: { cashBalance: '5000000', voucherBalance: '0', freeBalance: '0', cashOnHold: '0' } });
 }

@@ -5,9 +5,10 @@
 // wallet call, no error.
 import styled from '@emotion/styled';
 import { ButtonLink, Card, ErrorState, isApiError, refreshBalances, Skeleton, Stack, tokens, useAppStore, type KycStatus } from '@pasar/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { MarketStatusBadge } from '../components/MarketStatusBadge';
 import { useTradeT } from '../i18n';
+import { useLeverageModal } from '../leverage-intro';
 import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
@@ -17,10 +18,16 @@ import { usStockOrders } from '../order-calls/us-stock-calls';
 import { AmendForm } from './AmendForm';
 import { Muted } from './order-styles';
 import { OrderTicket } from './OrderTicket';
+import { registerUsLeverageTranslations } from './us-leverage-i18n';
+import type { LeverageChoice } from './us-leverage-payload';
+import { UsLeveragePositions } from './us-leverage-positions';
+import { UsLeverageSelector } from './us-leverage-selector';
+import { UsLeverageTicket } from './us-leverage-ticket';
 import { usStockDescriptor } from './us-stock-descriptor';
 
 // The panel's strings come with this chunk.
 registerOrderTranslations();
+registerUsLeverageTranslations();
 
 /** The US-stock declaration (W-8BEN-style) lives on the identity-verification page of mf-account. */
 export const US_DECLARATION_PATH = '/account/identity-verification';
@@ -72,6 +79,14 @@ function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStoc
   // Asked again at a session change without emptying the ticket (another stock mounts a new one).
   const types = useResource(instrument ? usStockDescriptor.typesKey(target) : null, (signal) => usStockDescriptor.fetchTypes(target, signal), { keepPrevious: true });
   const openOrders = useOpenOrders();
+  // The leverage selector (-, 2x, 4x): a leverage is taken after its modal (unless dontShowLeverageModal).
+  const [leverage, setLeverage] = useState<LeverageChoice>(1);
+  const [placedCount, setPlacedCount] = useState(0);
+  const leverageModal = useLeverageModal();
+  const chooseLeverage = async (next: LeverageChoice) => {
+    if (next !== 1 && !(await leverageModal.confirm(next))) return;
+    setLeverage(next);
+  };
   const amendingId = useOpenOrdersStore((state) => state.amendingId);
   const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
   // An amend target that left the open orders (filled, cancelled, expired) ends modify mode.
@@ -117,7 +132,30 @@ function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStoc
       />
     );
   }
-  return <OrderTicket descriptor={usStockDescriptor} target={target} types={types.data} format={format} halted={halted} haltText={haltText} openOrders={openOrders} />;
+  const buy = types.data.BUY;
+  return (
+    <>
+      <UsLeverageSelector value={leverage} onChange={(next) => void chooseLeverage(next)} />
+      {leverage === 1 || !instrument ? (
+        <OrderTicket descriptor={usStockDescriptor} target={target} types={types.data} format={format} halted={halted} haltText={haltText} openOrders={openOrders} />
+      ) : (
+        <>
+          <UsLeverageTicket
+            key={leverage}
+            symbol={symbol}
+            stockId={instrument.id}
+            leverage={leverage}
+            lastPrice={buy.lastPrice}
+            quantityPrecision={buy.quantityPrecision}
+            session={halted || !buy.enabled ? 'CLOSED' : buy.session.session}
+            onPlaced={() => setPlacedCount((n) => n + 1)}
+          />
+          <UsLeveragePositions symbol={symbol} reloadKey={placedCount} />
+        </>
+      )}
+      {leverageModal.element}
+    </>
+  );
 }
 
 /** Where a person without the US-stock declaration is sent: what it is, where it stands, and the link. */
