@@ -3,6 +3,7 @@ import type { AdminCommand } from '../command';
 import cashout from './cashout';
 import kyc from './kyc';
 import market from './market';
+import suggestions from './suggestions';
 import user from './user';
 
-export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user, cashout];
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user, cashout, suggestions];

@@ -4,7 +4,6 @@
 // Symbols are validated through the market registry (`app.market`): every listed instrument of
 // every market, and markets that land later on their own.
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
 import {
   ASSET_SUGGESTIONS_MAX_PER_USER,
   PREDEFINED_WATCHLIST_SIZE,
@@ -39,6 +38,8 @@ export interface WatchlistServiceDeps {
   readonly now: () => Date;
 }
 
+/** How long a snapshot of the predefined lists serves (wall clock). */
+const PREDEFINED_TTL_MS = 15_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('003');
 const badSymbol = (symbol: string) => new AppError('002', { details: [{ path: 'symbol', message: `${symbol} is not a listed symbol` }] });
@@ -76,6 +77,37 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     const found = UUID.test(id) ? await repo.one(userId, id) : null;
     if (!found) throw notFound();
     return view(found);
+  }
+
+  const snapshots = new Map<AssetType, { at: number; lists: PredefinedWatchlist[] }>();
+  function predefinedOf(type: AssetType): PredefinedWatchlist[] {
+    const cached = snapshots.get(type);
+    const wall = Date.now();
+    if (cached && wall - cached.at < PREDEFINED_TTL_MS) return cached.lists;
+    const rows = market
+      .instruments()
+      .filter((inst) => inst.assetType === type)
+      .map((inst) => {
+        const t = market.ticker(inst.symbol);
+        return { inst, change: Number(t.changePercent24h), turnover: Number(t.price) * Number(t.volume24h) };
+      });
+    type Row = (typeof rows)[number];
+    const bySymbol = (a: Row, b: Row) => a.inst.symbol.localeCompare(b.inst.symbol);
+    const pick = (kind: PredefinedWatchlistKind): Row[] => {
+      if (kind === 'TOP_GAINERS') return rows.filter((r) => r.change > 0).sort((a, b) => b.change - a.change || bySymbol(a, b));
+      if (kind === 'TOP_LOSERS') return rows.filter((r) => r.change < 0).sort((a, b) => a.change - b.change || bySymbol(a, b));
+      if (kind === 'MOST_TRADED') return [...rows].sort((a, b) => b.turnover - a.turnover || bySymbol(a, b));
+      return [...rows].sort((a, b) => b.inst.listedSince.localeCompare(a.inst.listedSince) || bySymbol(a, b));
+    };
+    const lists = PREDEFINED_WATCHLISTS.map((kind) => ({
+      kind,
+      assetType: type,
+      items: pick(kind)
+        .slice(0, PREDEFINED_WATCHLIST_SIZE)
+        .map(({ inst }) => ({ symbol: inst.symbol, assetType: inst.assetType, assetId: inst.id, name: inst.name })),
+    }));
+    snapshots.set(type, { at: wall, lists });
+    return lists;
   }
 
   async function all(userId: string): Promise<WatchlistsResponse> {
@@ -134,33 +166,13 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       return all(userId);
     },
 
-    /** Top gainers, top losers, most traded (24 h turnover) and new listings of each market (or one). */
+    /**
+     * Top gainers, top losers, most traded (24 h turnover) and new listings of each market (or one),
+     * from one snapshot of the market's tickers kept for PREDEFINED_TTL_MS (many guests, one computation).
+     */
     predefined(assetType?: AssetType): { items: PredefinedWatchlist[] } {
-      const byMarket = new Map<AssetType, Instrument[]>();
-      for (const inst of market.instruments()) {
-        if (assetType && inst.assetType !== assetType) continue;
-        byMarket.set(inst.assetType, [...(byMarket.get(inst.assetType) ?? []), inst]);
-      }
-      const items: PredefinedWatchlist[] = [];
-      for (const [type, instruments] of byMarket) {
-        const rows = instruments.map((inst) => {
-          const t = market.ticker(inst.symbol);
-          return { inst, change: new Decimal(t.changePercent24h), turnover: new Decimal(t.price).times(t.volume24h) };
-        });
-        const pick = (kind: PredefinedWatchlistKind): Instrument[] => {
-          const sorted = [...rows];
-          if (kind === 'TOP_GAINERS') sorted.sort((a, b) => b.change.comparedTo(a.change) || a.inst.symbol.localeCompare(b.inst.symbol));
-          if (kind === 'TOP_LOSERS') sorted.sort((a, b) => a.change.comparedTo(b.change) || a.inst.symbol.localeCompare(b.inst.symbol));
-          if (kind === 'MOST_TRADED') sorted.sort((a, b) => b.turnover.comparedTo(a.turnover) || a.inst.symbol.localeCompare(b.inst.symbol));
-          if (kind === 'NEW_LISTINGS') sorted.sort((a, b) => b.inst.listedSince.localeCompare(a.inst.listedSince) || a.inst.symbol.localeCompare(b.inst.symbol));
-          const chosen = kind === 'TOP_GAINERS' ? sorted.filter((r) => r.change.gt(0)) : kind === 'TOP_LOSERS' ? sorted.filter((r) => r.change.lt(0)) : sorted;
-          return chosen.slice(0, PREDEFINED_WATCHLIST_SIZE).map((r) => r.inst);
-        };
-        for (const kind of PREDEFINED_WATCHLISTS) {
-          items.push({ kind, assetType: type, items: pick(kind).map((inst) => ({ symbol: inst.symbol, assetType: inst.assetType, assetId: inst.id, name: inst.name })) });
-        }
-      }
-      return { items };
+      const types = assetType ? [assetType] : [...new Set(market.instruments().map((i) => i.assetType))];
+      return { items: types.flatMap((type) => predefinedOf(type)) };
     },
 
     async suggest(userId: string, body: AssetSuggestionRequest): Promise<AssetSuggestion> {
