@@ -29,6 +29,7 @@ import { ActionLink } from '../components/ActionLink';
 import { Figures } from '../components/Figures';
 import { isZero, sum, useFormat } from '../components/money';
 import { UsdYieldCard } from '../components/UsdYieldCard';
+import { IdxSettlementCard } from '../components/IdxSettlementCard';
 import { errorText, GssNotice, Loading, LoadState, Muted, WalletPage } from '../components/WalletPage';
 import { useWalletT } from '../i18n';
 import { WALLET_UI_CONFIG } from '../wallet-config';
@@ -201,6 +202,7 @@ export function BalancePage() {
             <PerpCard data={data} />
           </Grid>
           {data.stockWalletsAvailable && <UsdYieldCard />}
+          <IdxSettlementCard />
         </>
       )}
       <Card title={t('history.title')}>
