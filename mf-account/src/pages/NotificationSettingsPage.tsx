@@ -1,6 +1,7 @@
 // `/account/notification`: which notices reach which channel (in-app, e-mail, Telegram), margin
 // calls and liquidation among them; security notices always reach the app. Telegram is
-// connected by opening a one-time link to the bot.
+// connected by opening a one-time link to the bot. Browser (system) notifications for a tab in the
+// background: their state in this browser, switched on (the browser asks, on this click) or off.
 import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
@@ -9,11 +10,15 @@ import {
   Badge,
   Button,
   Card,
+  disableSystemNotifications,
+  enableSystemNotifications,
   NOTIFICATION_CHANNELS,
   showToast,
   Stack,
+  systemNotificationState,
   tokens,
   useApiData,
+  type SystemNotificationState,
   type NotificationSetting,
   type NotificationSettingsResponse,
   type TelegramDeeplinkResponse,
@@ -60,6 +65,43 @@ const Muted = styled.p`
 type Channel = (typeof NOTIFICATION_CHANNELS)[number];
 
 const isLocked = (type: string, channel: Channel) => type === ALWAYS_ON_NOTIFICATION.type && channel === ALWAYS_ON_NOTIFICATION.channel;
+
+function BrowserNotifications() {
+  const { t } = useAccountT();
+  const [state, setState] = useState<SystemNotificationState>(systemNotificationState);
+  const [asking, setAsking] = useState(false);
+  return (
+    <Card title={t('notificationSettings.browserTitle')} data-testid="browser-notifications">
+      <Stack gap="sm">
+        <Muted>{t('notificationSettings.browserBody')}</Muted>
+        <Stack direction="row" gap="md" align="center" justify="space-between" wrap>
+          <span role="status">
+            <Badge $tone={state === 'on' ? 'success' : state === 'denied' ? 'danger' : 'neutral'}>{t(`notificationSettings.browserState.${state}`)}</Badge>
+          </span>
+          {(state === 'ask' || state === 'off') && (
+            <Button
+              variant="secondary"
+              loading={asking}
+              onClick={() => {
+                setAsking(true);
+                void enableSystemNotifications()
+                  .then(setState)
+                  .finally(() => setAsking(false));
+              }}
+            >
+              {t('notificationSettings.browserEnable')}
+            </Button>
+          )}
+          {state === 'on' && (
+            <Button variant="ghost" onClick={() => setState(disableSystemNotifications())}>
+              {t('notificationSettings.browserDisable')}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
 
 export function NotificationSettingsPage() {
   const { t } = useAccountT();
@@ -170,6 +212,7 @@ export function NotificationSettingsPage() {
           </Card>
         </>
       )}
+      <BrowserNotifications />
     </AccountPage>
   );
 }

@@ -65,7 +65,8 @@ describe('notifications centre', () => {
   it('marks one read: the call, the styling and the count', async () => {
     const { user, api } = renderPage(listOf([UNREAD_A, UNREAD_B, READ]), 'en');
     api.reply('POST', '/api/notifications/:id/read', {});
-    await screen.findByText('Margin call');
+    // ('Margin call' is also a type of the filter: wait for the list itself.)
+    await screen.findAllByTestId('notification');
     await user.click(within(itemFor('Margin call')).getByRole('button', { name: 'Mark as read' }));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/notifications/:id/read')).toHaveLength(1));
@@ -100,11 +101,41 @@ describe('notifications centre', () => {
     expect(screen.queryByRole('button', { name: /semua|all/ })).not.toBeInTheDocument();
   });
 
-  it('loads more when there are more', async () => {
-    const { user, api } = renderPage(listOf([READ], { total: 25 }), 'en');
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+  it('pages: older and newer, with the page and the count of pages', async () => {
+    const { user, api } = renderPage(listOf([READ], { total: 45 }), 'en');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Notification pages' });
+    expect(within(pager).getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)).toHaveLength(2));
-    expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)[1].query).toEqual({ page: 0, size: NOTIFICATIONS_PAGE_SIZE * 2 });
+    expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)[1].query).toEqual({ page: 1, size: NOTIFICATIONS_PAGE_SIZE });
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('filters by type (from the first page again), and says when a type has none', async () => {
+    const { user, api } = renderPage(listOf([UNREAD_A, READ], { total: 45 }), 'en');
+    await screen.findByText('Order BBCA terisi');
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)).toHaveLength(2));
+    api.reply('GET', ACCOUNT_PATHS.notifications, listOf([]));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'PRICE_ALERT');
+    await waitFor(() => expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)).toHaveLength(3));
+    expect(api.callsTo('GET', ACCOUNT_PATHS.notifications)[2].query).toEqual({ page: 0, size: NOTIFICATIONS_PAGE_SIZE, type: 'PRICE_ALERT' });
+    expect(await screen.findByText('No notifications of this type.')).toBeInTheDocument();
+  });
+
+  it('links each notification to its asset or order', async () => {
+    renderPage(
+      listOf([
+        note({ id: 'p1', type: 'PRICE_ALERT', title: 'BTC-IDR crossed', link: { kind: 'ASSET', symbol: 'BTC-IDR', assetType: 'CRYPTO', orderId: null } }),
+        note({ id: 'o1', title: 'AAPL filled', link: { kind: 'ORDER', symbol: 'AAPL', assetType: 'USSTOCK', orderId: 'ord-1' } }),
+        note({ id: 's1', type: 'SECURITY', title: 'New login', link: null }),
+      ]),
+      'en',
+    );
+    expect(await within(await waitFor(() => itemFor('BTC-IDR crossed'))).findByRole('link', { name: 'Open BTC-IDR' })).toHaveAttribute('href', '/trade/BTC-IDR');
+    expect(within(itemFor('AAPL filled')).getByRole('link', { name: 'View the AAPL order' })).toHaveAttribute('href', '/trade/AAPL');
+    expect(within(itemFor('New login')).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('renders a title with markup as text', async () => {

@@ -1,4 +1,6 @@
-// The notifications centre (§2): newest first, unread ones marked, read one by one or all at once.
+// The notifications centre (§2): newest first, unread ones marked, read one by one or all at once;
+// filtered by type, a page at a time, each one linking to the order or asset it is about (its
+// symbol's trade page, where the orders are too).
 import styled from '@emotion/styled';
 import {
   ACCOUNT_PATHS,
@@ -7,11 +9,14 @@ import {
   Button,
   Card,
   EmptyState,
+  Field,
   formatDateTime,
   notificationReadPath,
+  NOTIFICATION_TYPES,
   NOTIFICATIONS_PAGE_SIZE,
   Page,
   PageHeader,
+  Select,
   showToast,
   Stack,
   TextLink,
@@ -19,6 +24,7 @@ import {
   useApiData,
   VisuallyHidden,
   type NotificationPage,
+  type NotificationType,
   type UserNotification,
 } from '@pasar/shared';
 import { useState } from 'react';
@@ -60,13 +66,35 @@ const Muted = styled.p`
   font-size: ${tokens.fontSizes.sm};
 `;
 
+const Filter = styled.div`
+  max-width: 280px;
+  margin-bottom: ${tokens.space.md};
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${tokens.space.sm};
+  margin-top: ${tokens.space.md};
+`;
+
+const linkOf = (item: UserNotification): string | null => (item.link ? `/trade/${encodeURIComponent(item.link.symbol)}` : null);
+
 export function NotificationsPage() {
   const { t, i18n } = useAccountT();
-  const [size, setSize] = useState(NOTIFICATIONS_PAGE_SIZE);
+  const [page, setPage] = useState(0);
+  const [type, setType] = useState<NotificationType | ''>('');
   const list = useApiData(
-    () => api.get<NotificationPage>(ACCOUNT_PATHS.notifications, { params: { page: 0, size }, language: true }),
-    [size],
+    () =>
+      api.get<NotificationPage>(ACCOUNT_PATHS.notifications, {
+        params: { page, size: NOTIFICATIONS_PAGE_SIZE, ...(type ? { type } : {}) },
+        language: true,
+      }),
+    [page, type],
   );
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / NOTIFICATIONS_PAGE_SIZE)) : 1;
   const lang = i18n.language === 'en' ? 'en' : 'id';
 
   const markRead = async (item: UserNotification) => {
@@ -124,9 +152,24 @@ export function NotificationsPage() {
         }
       />
       <Card>
+        <Filter>
+          <Field label={t('notifications.filter')}>
+            <Select
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value as NotificationType | '');
+                setPage(0);
+              }}
+              options={[
+                { value: '', label: t('notifications.allTypes') },
+                ...NOTIFICATION_TYPES.map((value) => ({ value, label: t(`notificationSettings.types.${value}`) })),
+              ]}
+            />
+          </Field>
+        </Filter>
         <LoadState loading={list.loading && !list.data} error={list.error} onRetry={() => void list.reload()} />
         {list.data && list.data.items.length === 0 && (
-          <EmptyState title={t('notifications.emptyTitle')} description={t('notifications.emptyBody')} />
+          <EmptyState title={t('notifications.emptyTitle')} description={t(type ? 'notifications.emptyFiltered' : 'notifications.emptyBody')} />
         )}
         {list.data && list.data.items.length > 0 && (
           <List>
@@ -141,6 +184,11 @@ export function NotificationsPage() {
                     </Title>
                     <Body>{item.body}</Body>
                     <Muted>{formatDateTime(item.createdAt, lang)}</Muted>
+                    {item.link && (
+                      <TextLink to={linkOf(item)!} data-testid="notification-link">
+                        {t(item.link.kind === 'ORDER' ? 'notifications.openOrder' : 'notifications.openAsset', { symbol: item.link.symbol })}
+                      </TextLink>
+                    )}
                   </div>
                   {isUnread && (
                     <Button size="sm" variant="ghost" onClick={() => void markRead(item)}>
@@ -152,10 +200,16 @@ export function NotificationsPage() {
             })}
           </List>
         )}
-        {list.data && list.data.total > list.data.items.length && (
-          <Button variant="secondary" onClick={() => setSize(size + NOTIFICATIONS_PAGE_SIZE)}>
-            {t('notifications.more')}
-          </Button>
+        {list.data && pages > 1 && (
+          <Pager aria-label={t('notifications.pages')}>
+            <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              {t('notifications.previous')}
+            </Button>
+            <Muted aria-live="polite">{t('notifications.pageOf', { page: page + 1, pages })}</Muted>
+            <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+              {t('notifications.next')}
+            </Button>
+          </Pager>
         )}
       </Card>
     </Page>
