@@ -19,9 +19,15 @@ export function describeViolations(results: AxeResults): string {
     .join('\n');
 }
 
-/** Runs axe on what the page shows now; returns a readable list of blocking violations ('' if none). */
+/**
+ * Runs axe on what the page shows now; returns a readable list of blocking violations ('' if none).
+ * Legacy mode: one `axe.run` in the page. The default runs `axe.runPartial` in every frame and then
+ * opens a blank page, injects axe a second time and merges there (`finishRun`), which doubled the
+ * cost of each check on a busy machine; its only gain, checking cross-origin frames, does not
+ * apply (the app has no frames).
+ */
 export async function blockingViolations(page: Page, where: string, include?: string): Promise<string> {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
   const results = await (include ? builder.include(include) : builder).analyze();
   const text = describeViolations(results);
   return text ? `${where}\n${text}` : '';
