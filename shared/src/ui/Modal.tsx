@@ -1,5 +1,7 @@
 // A modal dialog: focus moves in and is trapped, Escape closes, focus returns to the opener.
-// Bottom sheet on phones, centred card from the `sm` breakpoint up.
+// Bottom sheet on phones, centred card from the `sm` breakpoint up. One dialog at a time: a dialog
+// another one opens over is hidden (its state kept) until that one closes, then shown again with
+// focus back inside.
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
 import {
@@ -7,6 +9,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useSyncExternalStore,
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
@@ -15,7 +18,7 @@ import {
 import { createPortal } from 'react-dom';
 import { tokens } from '../theme/css-variables';
 import { media } from '../theme/theme-definitions';
-import { getTabbable, isTopDialog, lockPageScroll, pushDialog, removeDialog, unlockPageScroll } from './focus-utils';
+import { getTabbable, isTopDialog, lockPageScroll, pushDialog, removeDialog, subscribeDialogs, topDialog, unlockPageScroll } from './focus-utils';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
 import { useUiText } from './use-ui-text';
@@ -171,6 +174,11 @@ const ModalDialog = ({
   const bodyRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ onClose, dismissDisabled });
   latest.current = { onClose, dismissDisabled };
+  // Another dialog opened over this one: hidden until it closes.
+  const top = useSyncExternalStore(subscribeDialogs, topDialog, topDialog);
+  const covered = top !== null && top !== id;
+  const wasCovered = useRef(false);
+  const lastFocused = useRef<HTMLElement | null>(null);
 
   // Open: remember the opener, register on the stack, lock page scroll, move focus in.
   useLayoutEffect(() => {
@@ -203,6 +211,7 @@ const ModalDialog = ({
     // Focus that escapes (a click on the page behind, a screen reader jump) is pulled back.
     const onFocusIn = (event: FocusEvent) => {
       const panel = panelRef.current;
+      if (panel?.contains(event.target as Node)) lastFocused.current = event.target as HTMLElement;
       if (!panel || !isTopDialog(id) || panel.contains(event.target as Node)) return;
       (getTabbable(panel)[0] ?? panel).focus();
     };
@@ -213,6 +222,16 @@ const ModalDialog = ({
       document.removeEventListener('focusin', onFocusIn);
     };
   }, [id]);
+
+  // Shown again: focus comes back where it was inside (the covering dialog could not return it to an element hidden here).
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (wasCovered.current && !covered && panel && !panel.contains(document.activeElement)) {
+      const back = lastFocused.current;
+      (back?.isConnected && panel.contains(back) && getTabbable(panel).includes(back) ? back : (getTabbable(panel)[0] ?? panel)).focus();
+    }
+    wasCovered.current = covered;
+  }, [covered]);
 
   const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab' || !panelRef.current) return;
@@ -238,7 +257,7 @@ const ModalDialog = ({
   };
 
   return createPortal(
-    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="modal-backdrop">
+    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="modal-backdrop" style={covered ? { display: 'none' } : undefined} aria-hidden={covered || undefined}>
       <Panel
         ref={panelRef}
         $size={size}

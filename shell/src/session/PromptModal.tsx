@@ -1,6 +1,8 @@
 // The PIN (040) / accept-terms (041) prompt of §8. The API client waits on it: the PIN is
 // checked (POST /api/pin/verify, which makes the session "PIN fresh"), or the Bappebti terms are
 // accepted, and the call that asked is sent again; Cancel lets that call fail with its 040/041.
+// It is the only dialog shown (a review it opens over waits hidden, `Modal`), and the terms are
+// readable in it before accepting: "syarat dan ketentuan" opens them as scrollable text.
 import styled from '@emotion/styled';
 import {
   api,
@@ -26,6 +28,44 @@ const Form = styled.form`
   flex-direction: column;
   gap: ${tokens.space.lg};
 `;
+
+const TermsLink = styled.button`
+  display: inline;
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: ${tokens.fontWeights.medium};
+  color: ${tokens.colors.primaryText};
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${tokens.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
+const TermsText = styled.div`
+  max-height: 40vh;
+  overflow-y: auto;
+  padding: ${tokens.space.md};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radii.md};
+  font-size: ${tokens.fontSizes.sm};
+  h3 {
+    margin: 0 0 ${tokens.space.sm};
+    font-size: ${tokens.fontSizes.md};
+  }
+  p {
+    margin: 0 0 ${tokens.space.sm};
+  }
+  &:focus-visible {
+    outline: 2px solid ${tokens.colors.focusRing};
+  }
+`;
+
+const TERMS_PARAGRAPHS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const;
 
 const Check = styled.label`
   display: flex;
@@ -149,6 +189,8 @@ function AcceptTermsPrompt({ onFinish }: { onFinish: (done: boolean) => void }) 
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const termsId = useId();
 
   const accept = async () => {
     if (!agreed || busy) return;
@@ -170,7 +212,15 @@ function AcceptTermsPrompt({ onFinish }: { onFinish: (done: boolean) => void }) 
       onClose={() => onFinish(false)}
       size="sm"
       title={t('prompt.acceptTitle')}
-      description={t('prompt.acceptBody')}
+      description={
+        <>
+          {t('prompt.acceptBody')}{' '}
+          <TermsLink type="button" aria-expanded={termsOpen} aria-controls={termsId} onClick={() => setTermsOpen((open) => !open)}>
+            {t('prompt.termsLink')}
+          </TermsLink>
+          {t('prompt.acceptBodyEnd')}
+        </>
+      }
       dismissDisabled={busy}
       footer={
         <>
@@ -183,6 +233,14 @@ function AcceptTermsPrompt({ onFinish }: { onFinish: (done: boolean) => void }) 
         </>
       }
     >
+      {termsOpen && (
+        <TermsText id={termsId} role="region" aria-labelledby={`${termsId}-title`} tabIndex={0} data-testid="terms-text">
+          <h3 id={`${termsId}-title`}>{t('prompt.termsTitle')}</h3>
+          {TERMS_PARAGRAPHS.map((key) => (
+            <p key={key}>{t(`prompt.terms.${key}`)}</p>
+          ))}
+        </TermsText>
+      )}
       <Check>
         <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
         <span>{t('prompt.acceptCheckbox')}</span>
