@@ -1,9 +1,10 @@
 // Every operator command, by area. A new area is a file here exporting an AdminCommand as default.
 import type { AdminCommand } from '../command';
 import cashout from './cashout';
+import idx from './idx';
 import kyc from './kyc';
 import market from './market';
 import suggestions from './suggestions';
 import user from './user';
 
-export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user, cashout, suggestions];
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [kyc, market, user, cashout, suggestions, idx];
