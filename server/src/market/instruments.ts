@@ -1,5 +1,6 @@
 // Builds the instrument catalogue (the contract's Instrument) and each instrument's model
 // parameters for the simulator from the rows of ./data/catalogue.ts.
+import { reversionOf } from './data/calibration';
 import { marketIconPath, MARKETS, marketOfKind, type Instrument, type InstrumentKindValue } from '@pasar/shared/contract';
 import { CRYPTO_ROWS, IDX_ROWS, PERP_ROWS, US_INDEX_ROWS, US_ROWS, type CryptoCategory } from './data/catalogue';
 import { idxTickSize } from './idx-rules';
@@ -118,7 +119,7 @@ export function buildCatalogue(): Catalogue {
   const series = new Map<string, SeriesParams>();
   const addSeries = (s: SeriesParams) => series.set(s.key, s);
 
-  addSeries({ key: 'fx:USDIDR', calendar: 'CRYPTO', anchorPrice: USD_IDR_ANCHOR, dailyVol: 0.0035, beta: 0, growth: 0.03, reversion: 0.01, listedSince: '2020-01-01', idxRules: false });
+  addSeries({ key: 'fx:USDIDR', calendar: 'CRYPTO', anchorPrice: USD_IDR_ANCHOR, dailyVol: 0.0035, beta: 0, growth: 0.03, reversion: reversionOf('FX'), listedSince: '2020-01-01', idxRules: false });
 
   CRYPTO_ROWS.forEach(([base, name, usd, vol, beta, category, turnoverBn, since], i) => {
     const stable = category === 'STABLE';
@@ -129,7 +130,7 @@ export function buildCatalogue(): Catalogue {
       dailyVol: vol,
       beta,
       growth: stable ? 0 : base === 'BTC' ? 0.35 : 0.25,
-      reversion: stable ? 0.5 : 0.004,
+      reversion: reversionOf(stable ? 'STABLECOIN' : 'CRYPTO'),
       listedSince: since,
       idxRules: false,
     });
@@ -230,7 +231,7 @@ export function buildCatalogue(): Catalogue {
   });
 
   US_ROWS.forEach(([ticker, name, sector, price, vol, ipme, volumeM, dividend], i) => {
-    addSeries({ key: `us:${ticker}`, calendar: 'USSTOCK', anchorPrice: price, dailyVol: vol, beta: 0, growth: 0.12, reversion: 0.004, listedSince: '2020-01-01', idxRules: false });
+    addSeries({ key: `us:${ticker}`, calendar: 'USSTOCK', anchorPrice: price, dailyVol: vol, beta: 0, growth: 0.12, reversion: reversionOf('US_STOCK'), listedSince: '2020-01-01', idxRules: false });
     instruments.push({
       symbol: ticker,
       id: i + 1,
@@ -274,7 +275,7 @@ export function buildCatalogue(): Catalogue {
   });
 
   US_INDEX_ROWS.forEach(([symbol, name, level, vol], i) => {
-    addSeries({ key: `us:${symbol}`, calendar: 'USSTOCK', anchorPrice: level, dailyVol: vol, beta: 0, growth: 0.1, reversion: 0.003, listedSince: '2020-01-01', idxRules: false });
+    addSeries({ key: `us:${symbol}`, calendar: 'USSTOCK', anchorPrice: level, dailyVol: vol, beta: 0, growth: 0.1, reversion: reversionOf('US_INDEX'), listedSince: '2020-01-01', idxRules: false });
     instruments.push({
       symbol,
       id: 1000 + i + 1,
@@ -320,7 +321,7 @@ export function buildCatalogue(): Catalogue {
   IDX_ROWS.forEach(([code, name, sector, price, vol, volumeM, dividend], i) => {
     const tick = idxTickSize(price);
     const anchor = Math.round(price / tick) * tick;
-    addSeries({ key: `idx:${code}`, calendar: 'IDSS', anchorPrice: anchor, dailyVol: vol, beta: 0, growth: 0.06, reversion: 0.004, listedSince: '2020-01-01', idxRules: true });
+    addSeries({ key: `idx:${code}`, calendar: 'IDSS', anchorPrice: anchor, dailyVol: vol, beta: 0, growth: 0.06, reversion: reversionOf('IDX_STOCK'), listedSince: '2020-01-01', idxRules: true });
     instruments.push({
       symbol: code,
       id: i + 1,

@@ -1,5 +1,6 @@
 // The simulated daily closes per underlying series: a seeded, mean-reverting random walk around a
-// growing trend, BTC-correlated for crypto, moving only on the market's trading days, IDX closes
+// level that grows into the reference price until the reference date and is the reference from
+// then on (`data/calibration.ts`), BTC-correlated for crypto, moving only on the market's trading days, IDX closes
 // on the tick grid inside the auto-rejection band. A pure function of (seed, series, day); the
 // closes are memoised per series. Minutes are built per instrument in ./day.ts.
 import { MARKET_HISTORY_START } from '@pasar/shared/contract';
@@ -8,9 +9,10 @@ import { DAY_MS, dateOfEpochDay, epochDay } from './calendar/time';
 import { idxBand, idxClamp } from './idx-rules';
 import type { SeriesParams } from './instruments';
 import { hash, hashString, normal, uniform } from './rng';
+import { JUMP_DAY_SHARE, JUMP_FACTOR, REFERENCE_DATE } from './data/calibration';
 
-/** The anchor date: series sit at their anchor price (trend level) on this day. */
-export const ANCHOR_DAY = epochDay('2026-01-01');
+/** The reference date: series sit at their reference (anchor) price from this day on. */
+export const ANCHOR_DAY = epochDay(REFERENCE_DATE);
 export const HISTORY_START_DAY = epochDay(MARKET_HISTORY_START);
 
 export function calendarOf(kind: SeriesParams['calendar']): MarketCalendar | null {
@@ -76,7 +78,7 @@ export class PathEngine {
       const own = normal(key, d, 1);
       const shock = p.beta > 0 && seriesKey !== 'coin:BTC' ? p.beta * normal(btcKey, d, 1) + Math.sqrt(1 - p.beta * p.beta) * own : own;
       // Fat tails: now and then a day moves two or three times as much.
-      const jump = uniform(key, d, 2) < 0.03 ? 2.5 : 1;
+      const jump = uniform(key, d, 2) < JUMP_DAY_SHARE ? JUMP_FACTOR : 1;
       const x = Math.log(prev);
       const target = Math.log(trendLevel(p, d - 1));
       const next = Math.exp(x + p.reversion * (target - x) + p.dailyVol * jump * shock);
@@ -86,6 +88,7 @@ export class PathEngine {
   }
 }
 
-function trendLevel(p: SeriesParams, day: number): number {
-  return p.anchorPrice * Math.exp((p.growth * (day - ANCHOR_DAY)) / 365);
+/** The level a series reverts to: growing into the reference before the reference date, the reference from it on. */
+export function trendLevel(p: SeriesParams, day: number): number {
+  return p.anchorPrice * Math.exp((p.growth * Math.min(0, day - ANCHOR_DAY)) / 365);
 }
