@@ -594,7 +594,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return { userId: row.userId, book: row.book } as const;
     });
     if (typeof result === 'string') return result;
-    void afterChange(m, result.userId, result.book);
+    // A charge moves no trigger of consequence (the next re-index catches a margin it took): only announce it.
+    deps.changed?.(result.userId, m);
     return 'applied';
   }
 
