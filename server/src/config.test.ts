@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         minOrderAmount: '10000',
       },
       trading: { matchIntervalMs: 250 },
+      alerts: { maxWatchlists: 10, maxSymbolsPerWatchlist: 50, maxActiveAlerts: 100 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: true,
@@ -124,6 +125,9 @@ describe('loadConfig', () => {
         CRYPTO_PRICE_RANGE_PERCENT: '20',
         CRYPTO_MIN_ORDER_IDR: '11000',
         CRYPTO_MATCH_INTERVAL_MS: '0',
+        WATCHLIST_MAX_LISTS: '3',
+        WATCHLIST_MAX_SYMBOLS: '7',
+        PRICE_ALERT_MAX_ACTIVE: '5',
         FX_MIN_TRANSFER_IDR: '50000',
         FX_MIN_TRANSFER_USD: '2.5',
         USDT_SPREAD_PERCENT: '0.2',
@@ -212,6 +216,7 @@ describe('loadConfig', () => {
         minOrderAmount: '11000',
       },
       trading: { matchIntervalMs: 0 },
+      alerts: { maxWatchlists: 3, maxSymbolsPerWatchlist: 7, maxActiveAlerts: 5 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: false,
@@ -294,6 +299,9 @@ describe('loadConfig', () => {
     ['CRYPTO_MARKET_BAND_PERCENT', '101'],
     ['CRYPTO_MIN_ORDER_IDR', '0'],
     ['CRYPTO_MATCH_INTERVAL_MS', '-5'],
+    ['WATCHLIST_MAX_LISTS', '0'],
+    ['WATCHLIST_MAX_SYMBOLS', 'many'],
+    ['PRICE_ALERT_MAX_ACTIVE', '1.5'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

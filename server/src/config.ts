@@ -138,6 +138,13 @@ const ConfigSchema = z.object({
   CRYPTO_MIN_ORDER_IDR: positiveRupiah.default('10000'),
   /** How often the order engine's matcher (every market's, named when crypto was the only one) evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
   CRYPTO_MATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  // -- watchlists and price alerts (issue 14) --
+  /** Custom watchlists per user (1158 beyond). */
+  WATCHLIST_MAX_LISTS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Symbols per watchlist (1158 beyond). */
+  WATCHLIST_MAX_SYMBOLS: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Live (ACTIVE) price alerts per user (4103 beyond). */
+  PRICE_ALERT_MAX_ACTIVE: z.coerce.number().int().min(1).max(10_000).default(100),
   // -- margin engine and perpetual futures (issue 12) --
   /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
   PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -295,6 +302,12 @@ export interface Config {
   readonly trading: {
     /** The one matcher's interval (ms); 0: it only moves when handed a tick. */
     readonly matchIntervalMs: number;
+  };
+  // -- watchlists and price alerts (issue 14) --
+  readonly alerts: {
+    readonly maxWatchlists: number;
+    readonly maxSymbolsPerWatchlist: number;
+    readonly maxActiveAlerts: number;
   };
   // -- margin engine and perpetual futures (issue 12) --
   readonly perps: {
@@ -479,6 +492,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       minOrderAmount: String(BigInt(e.CRYPTO_MIN_ORDER_IDR)),
     },
     trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
+    alerts: { maxWatchlists: e.WATCHLIST_MAX_LISTS, maxSymbolsPerWatchlist: e.WATCHLIST_MAX_SYMBOLS, maxActiveAlerts: e.PRICE_ALERT_MAX_ACTIVE },
     perps: {
       ordersEnabled: e.PERP_ORDERS_ENABLED === 'true',
       makerFeeRate: fraction(e.PERP_MAKER_FEE_PERCENT),

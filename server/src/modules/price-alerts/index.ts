@@ -2,7 +2,6 @@
 // through an index by price and delivers each crossing once through the notification service
 // (`app.account.notify`: in-app live on the private stream, e-mail and Telegram by the settings).
 // `alertEngineOf(app)` gives an app's engine to tests and the benchmark (manual ticks, sweeps).
-import { DEFAULT_PRICE_ALERT_LIMIT } from '@pasar/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { AlertEngine } from './engine';
@@ -19,12 +18,7 @@ export function alertEngineOf(app: Pick<FastifyInstance, 'market'>): AlertEngine
   return engine;
 }
 
-export interface PriceAlertModuleOptions {
-  /** Live alerts per user (4103 beyond). */
-  readonly maxActive?: number;
-}
-
-export const priceAlertModule: FastifyPluginAsync<PriceAlertModuleOptions> = async (app, options) => {
+export const priceAlertModule: FastifyPluginAsync = async (app) => {
   const repo = createPriceAlertRepo(app.database.db);
   const market = app.market;
   const now = () => new Date(market.now());
@@ -45,7 +39,7 @@ export const priceAlertModule: FastifyPluginAsync<PriceAlertModuleOptions> = asy
     engine,
     instrument: (symbol) => market.instrument(symbol),
     lastPrice: (symbol) => market.ticker(symbol).price,
-    maxActive: options.maxActive ?? DEFAULT_PRICE_ALERT_LIMIT,
+    maxActive: app.config.alerts.maxActiveAlerts, // PRICE_ALERT_MAX_ACTIVE
     now,
   });
   engines.set(market, engine);

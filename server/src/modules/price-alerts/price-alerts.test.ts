@@ -172,6 +172,7 @@ describe('price alerts', () => {
 
   it('refuses the alert past the limit (4103) and changes nothing', async () => {
     const { limits } = dataOf<PriceAlertsResponse>(await call(t.app, user, 'GET', '/api/price-alerts'));
+    expect(limits.maxActive).toBe(5); // TEST_ENV's PRICE_ALERT_MAX_ACTIVE
     for (let i = 1; i <= limits.maxActive; i++) await created({ targetPrice: at(i) });
     const refused = await create({ targetPrice: at(-1) });
     expect(errorCodeOf(refused)).toBe('4103');

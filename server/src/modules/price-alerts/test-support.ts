@@ -7,8 +7,14 @@ import type { TestUser } from '../../testing/auth-fixture';
 
 export { SETUP_TIMEOUT_MS } from '../account/test-support';
 
-/** The matcher and the alert engine tick only when handed a tick. */
-export const TEST_ENV: Readonly<Record<string, string>> = { KYC_AUTO_APPROVE_SECONDS: 'off', CRYPTO_MATCH_INTERVAL_MS: '0' };
+/** The matcher and the alert engine tick only when handed a tick; small limits, so tests reach them. */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  KYC_AUTO_APPROVE_SECONDS: 'off',
+  CRYPTO_MATCH_INTERVAL_MS: '0',
+  WATCHLIST_MAX_LISTS: '4',
+  WATCHLIST_MAX_SYMBOLS: '6',
+  PRICE_ALERT_MAX_ACTIVE: '5',
+};
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
