@@ -24,6 +24,7 @@ import { useLiveRefresh } from '../components/use-live-refresh';
 import { usePortfolioT } from '../i18n';
 import { PORTFOLIO_UI_CONFIG } from '../portfolio-config';
 import { HoldingsCard } from '../sections/HoldingsCard';
+import { IdxHoldingsCard } from '../sections/IdxHoldingsCard';
 import { OverviewCard } from '../sections/OverviewCard';
 import { PositionHistoryCard } from '../sections/PositionHistoryCard';
 import { UsHoldingsCard } from '../sections/UsHoldingsCard';
@@ -74,6 +75,7 @@ export function PortfolioPage() {
             {overview.error ? <LoadFailed error={overview.error} onRetry={() => void overview.reload()} /> : <Loading lines={3} />}
           </Card>
         )}
+        <IdxHoldingsCard />
         {isNewInvestor ? (
           <Card>
             <EmptyState
