@@ -37,6 +37,7 @@ import { tradeHomeFor } from '../markets/trade-market';
 import { layoutFor } from '../ticket/layout-preference';
 import { OrderArea, orderMarketOf, OrdersArea, OrdersFeedSlot } from '../ticket/OrderArea';
 import type { OrdersMarket } from '../order-calls/market-calls';
+import { PerpsAccountSlot, PerpsBarSlot, PerpsOrderSlot } from '../perps/PerpsSlots';
 import { HaltBanner } from './HaltBanner';
 import { MarketNav } from './MarketNav';
 import { OrderBook } from './OrderBook';
@@ -172,6 +173,8 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
 
   // Crypto spot and US stocks: the order panel, and the signed-in user's orders fed live.
   const ordersMarket = instrument.unknown ? null : orderMarketOf(market, instrument.data);
+  // Perps: the perps chunk's panel, positions and orders (its own calls and order shape).
+  const perps = market === 'perps' && !instrument.unknown;
 
   // The active symbol and chart layout are shared state other parts of the app read.
   useEffect(() => {
@@ -213,6 +216,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
         </TopBar>
         <SymbolHeader symbol={symbol} market={market} instrument={instrument.data} ticker={ticker.data} format={format} />
         <HaltBanner halted={halted} reason={halt.data?.halted ? halt.data.reason : null} />
+        {perps && <PerpsBarSlot symbol={symbol} format={format} />}
         {ordersMarket && <OrdersFeedSlot market={ordersMarket} symbol={symbol} instrumentId={instrument.data?.id ?? null} />}
         {Boolean(ticker.error) && !ticker.data && (
           <ErrorState compact title={t('workspace.tickerError')} onRetry={ticker.retry} />
@@ -228,6 +232,7 @@ export function TradeWorkspace({ symbol, title, intro }: TradeWorkspaceProps) {
           view={view}
           panelId={panelId}
           ordersMarket={ordersMarket}
+          perps={perps}
           halted={halted}
           haltText={haltText}
         />
@@ -247,6 +252,8 @@ interface MarketGridProps {
   panelId: string;
   /** The market of the order panel and the user's orders in the grid (null: none). */
   ordersMarket: OrdersMarket | null;
+  /** A perp: the perps order panel and account area in the order and orders areas. */
+  perps: boolean;
   halted: boolean;
   haltText: string | null;
 }
@@ -255,8 +262,8 @@ interface MarketGridProps {
  * The chart, the book / trades tabs and the side panel. Memoised: a live ticker re-renders the
  * workspace (once per frame at most) but none of this, whose own streams drive their renders.
  */
-const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId, ordersMarket, halted, haltText }: MarketGridProps) {
-  const trading = ordersMarket !== null;
+const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format, tick, layout, view, panelId, ordersMarket, perps, halted, haltText }: MarketGridProps) {
+  const trading = ordersMarket !== null || perps;
   const { t } = useTradeT();
   const [tab, setTab] = useState<MarketTab>('book');
   useEffect(() => setTab(layout === 'CryptoInstant' ? 'trades' : 'book'), [layout]);
@@ -304,6 +311,16 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
           </Area>
           <Area $area="orders">
             <OrdersArea market={ordersMarket} symbol={symbol} instrumentId={instrument?.id ?? null} format={format} quantityPrecision={instrument?.quantityPrecision ?? 8} />
+          </Area>
+        </>
+      )}
+      {!fullScreen && perps && (
+        <>
+          <Area $area="order">
+            <PerpsOrderSlot symbol={symbol} format={format} halted={halted} haltText={haltText} />
+          </Area>
+          <Area $area="orders">
+            <PerpsAccountSlot symbol={symbol} format={format} />
           </Area>
         </>
       )}

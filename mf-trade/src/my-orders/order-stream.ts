@@ -26,6 +26,9 @@ export function useOrderStream(onOrder: (order: CryptoOrder) => void, { onResync
   );
 }
 
+/** Any private channel through the same swappable hook (the perps feed's balances, notifications). */
+export const usePrivateChannel: PrivateStreamHook = (channel, onMessage, options) => hook(channel, onMessage, options);
+
 /** Swaps the hook (tests, before rendering). Returns the previous one. */
 export function setPrivateStreamHook(next: PrivateStreamHook): PrivateStreamHook {
   const previous = hook;

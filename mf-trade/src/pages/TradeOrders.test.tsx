@@ -59,10 +59,13 @@ describe('a guest on the trade page', () => {
     expect(api.calls.map((call) => call.path).filter(isOrderOrBalanceCall)).toEqual([]);
   });
 
-  it('sees no order panel on a market without orders here (perpetuals)', async () => {
-    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=BTCUSDT-PERP', language: 'en', api: mockMarket(createTestApiClient()) });
+  it('is asked to sign in on a perpetual, and asks none of the perps account calls', async () => {
+    const api = mockMarket(createTestApiClient());
+    renderWithShell(<TradeHomePage />, { route: '/trade?ticker=BTCUSDT-PERP', language: 'en', api });
     await screen.findByText(/Bitcoin Perpetual ·/);
-    expect(screen.queryByTestId('guest-order-card')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('guest-order-card')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-panel')).not.toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter((path) => path.startsWith('/api/perp/') && path !== '/api/perp/funding-rate')).toEqual([]);
   });
 });
 
