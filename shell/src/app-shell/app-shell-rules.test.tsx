@@ -60,7 +60,8 @@ describe('app shell rules', () => {
     await renderShell('/pwa/trade');
     expect(await screen.findByRole('heading', { name: 'mf_trade /trade' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).toBeNull();
-    expect(screen.queryByRole('navigation')).toBeNull();
+    // The one navigation left is the bottom bar (BottomNav.test.tsx).
+    expect(screen.getByRole('navigation')).toBe(screen.getByTestId('bottom-nav'));
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(theme()).toBe('dark');
   });

@@ -1,5 +1,5 @@
 // The page frame: skip link, header with navigation, the main landmark. On a mobile-web route
-// (`/pwa`) the frame is hidden and only the page shows (§2). After a client-side navigation the
+// (`/pwa`) the frame is hidden and the page shows with a bottom navigation (§2, BottomNav.tsx). After a client-side navigation the
 // focus moves to the new page's heading (use-route-focus.ts).
 import styled from '@emotion/styled';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useShellT } from '../i18n/shell-i18n';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
 import { useShellStore } from '../state/shell-store';
+import { BottomNav, bottomNavRoom } from './BottomNav';
 import { Header } from './Header';
 import { ROUTE_FOCUS_ATTRIBUTE, useRouteFocus } from './use-route-focus';
 
@@ -41,9 +42,10 @@ const SkipLink = styled.a`
   }
 `;
 
-const Main = styled.main`
+const Main = styled.main<{ $bottomNav: boolean }>`
   display: block;
   min-height: calc(100vh - 56px);
+  padding-bottom: ${({ $bottomNav }) => ($bottomNav ? bottomNavRoom : '0')};
   &:focus {
     outline: none;
   }
@@ -67,9 +69,10 @@ export function ShellLayout({ children }: { children: ReactNode }) {
           <Header />
         </>
       )}
-      <Main id={MAIN_ID} tabIndex={-1}>
+      <Main id={MAIN_ID} tabIndex={-1} $bottomNav={mobileWeb}>
         {maintenance ? <MaintenancePage /> : children}
       </Main>
+      {mobileWeb && <BottomNav />}
       <PromptWhenAsked />
       <ToastViewport />
     </>
