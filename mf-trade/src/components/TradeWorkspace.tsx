@@ -23,8 +23,9 @@ import {
   type MarketId,
   type TradingView,
 } from '@pasar/shared';
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { useBrowserFullScreen } from '../chart/full-screen';
+import { PhoneOrderSlot } from '../phone/PhoneOrderSlot';
 import { TradeChart } from '../chart/TradeChart';
 import { useTradeT } from '../i18n';
 import { fetchTradingHalt } from '../market/market-api';
@@ -101,7 +102,7 @@ const Grid = styled.div<{ $panel: boolean; $fullScreen: boolean; $order: boolean
   }
 `;
 
-const Area = styled.div<{ $area: string }>`
+const AreaBox = styled.div<{ $area: string }>`
   grid-area: ${({ $area }) => $area};
   min-width: 0;
   /* The chart's area in the browser's full screen: the page's surface, not the black backdrop. */
@@ -116,6 +117,9 @@ const Area = styled.div<{ $area: string }>`
 const leaveFullScreen = () => {
   if (appStore.getState().misc.tradingView === 'FullScreen') appStore.getState().setMisc({ tradingView: 'None' });
 };
+
+/** A grid area, named on the element too (`data-area`): the phone layout moves the `order` area into its sheet. */
+const Area = ({ $area, ...rest }: ComponentProps<typeof AreaBox>) => <AreaBox $area={$area} data-area={$area} {...rest} />;
 
 type MarketTab = 'book' | 'trades';
 
@@ -277,6 +281,7 @@ const MarketGrid = memo(function MarketGrid({ symbol, market, instrument, format
   const chartHeight = browserFullScreen ? 'calc(100vh - 112px)' : fullScreen ? '72vh' : undefined;
   return (
     <Grid $panel={sideView !== null} $fullScreen={fullScreen} $order={trading}>
+      {trading && !fullScreen && <PhoneOrderSlot symbol={symbol} />}
       <Area $area="chart" ref={chartArea}>
         <Card padding="md" title={t('chart.title', { symbol })}>
           <TradeChart symbol={symbol} market={market} format={format} tick={tick} height={chartHeight} />

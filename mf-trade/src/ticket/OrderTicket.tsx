@@ -84,7 +84,7 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
       <Form onSubmit={order.toReview} noValidate aria-label={t('ticket.formLabel', { symbol })} data-testid="order-ticket" data-mode={pro ? 'pro' : 'simple'}>
         <Segmented role="group" aria-label={t('ticket.side')}>
           {(['BUY', 'SELL'] as const).map((side) => (
-            <SegmentButton key={side} type="button" $tone={side === 'BUY' ? 'buy' : 'sell'} aria-pressed={effective.side === side} onClick={() => order.chooseSide(side)}>
+            <SegmentButton key={side} type="button" $tone={side === 'BUY' ? 'buy' : 'sell'} aria-pressed={effective.side === side} data-order-side={side} onClick={() => order.chooseSide(side)}>
               {t(`ticket.side${side}`)}
             </SegmentButton>
           ))}

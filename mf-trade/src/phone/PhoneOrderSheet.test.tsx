@@ -1,0 +1,117 @@
+// The phone trade page: a sticky Buy/Sell bar opens whatever order panel the market supplies (the
+// grid's `order` area) as a sheet, on the side chosen when the panel offers the choice.
+import { appStore } from '@pasar/shared';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { PhoneOrderSheet } from './PhoneOrderSheet';
+import { PhoneOrderSlot } from './PhoneOrderSlot';
+
+/** Any market's panel: here a Buy/Sell toggle and a field. */
+function Panel() {
+  const [side, setSide] = useState<'BUY' | 'SELL'>('BUY');
+  return (
+    <form aria-label="Tiket order">
+      {(['BUY', 'SELL'] as const).map((s) => (
+        <button key={s} type="button" data-order-side={s} aria-pressed={side === s} onClick={() => setSide(s)}>
+          {s === 'BUY' ? 'Sisi beli' : 'Sisi jual'}
+        </button>
+      ))}
+      <input aria-label="Jumlah" />
+    </form>
+  );
+}
+
+const grid = () => screen.getByTestId('grid');
+
+function renderGrid(ui = <PhoneOrderSheet symbol="BTC-IDR" />) {
+  return render(
+    <div data-testid="grid">
+      {ui}
+      <div data-area="chart">grafik</div>
+      <div data-area="order">
+        <Panel />
+      </div>
+    </div>,
+  );
+}
+
+beforeEach(() => act(() => appStore.getState().setLanguage('id')));
+
+describe('the phone order sheet', () => {
+  it('keeps the order panel out of the page and offers Buy and Sell in a bar', () => {
+    renderGrid();
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+    const bar = screen.getByRole('group', { name: 'Order' });
+    expect(bar).toHaveTextContent('Beli');
+    expect(bar).toHaveTextContent('Jual');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the panel as a sheet on the side chosen, focus inside; Escape closes it and gives focus back', async () => {
+    const user = userEvent.setup();
+    renderGrid();
+    const sell = screen.getByRole('button', { name: 'Jual' });
+    await user.click(sell);
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'open');
+    const sheet = screen.getByRole('dialog', { name: 'Order BTC-IDR' });
+    expect(sheet).toHaveAttribute('data-area', 'order');
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sisi jual' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: 'Sisi jual' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Jual' })).toHaveFocus());
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes with its close button and the backdrop, in English too', async () => {
+    act(() => appStore.getState().setLanguage('en'));
+    const user = userEvent.setup();
+    renderGrid();
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.getByRole('dialog', { name: 'Order BTC-IDR' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sisi beli' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    fireEvent.click(screen.getByTestId('phone-sheet-backdrop'));
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+  });
+
+  it('leaves the grid as it was when it goes (a wider screen, another market)', () => {
+    const { rerender } = renderGrid();
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+    rerender(
+      <div data-testid="grid">
+        <div data-area="order">
+          <Panel />
+        </div>
+      </div>,
+    );
+    expect(grid()).not.toHaveAttribute('data-phone-sheet');
+  });
+});
+
+describe('the phone order slot', () => {
+  const mediaMatches = (matches: boolean) => {
+    window.matchMedia = ((query: string) => ({ matches, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  };
+
+  it('loads the bar on a phone', async () => {
+    mediaMatches(true);
+    renderGrid(<PhoneOrderSlot symbol="BTC-IDR" />);
+    expect(await screen.findByTestId('phone-order-bar')).toBeInTheDocument();
+  });
+
+  it('loads nothing on a wider screen: the panel stays in the grid', async () => {
+    mediaMatches(false);
+    renderGrid(<PhoneOrderSlot symbol="BTC-IDR" />);
+    await act(async () => undefined);
+    expect(screen.queryByTestId('phone-order-bar')).toBeNull();
+    expect(grid()).not.toHaveAttribute('data-phone-sheet');
+  });
+});
