@@ -80,6 +80,8 @@ export function alertMessage(f: FiredPriceAlert): { title: { id: string; en: str
 export class AlertEngine {
   private index = new RestingIndex<Entry>();
   private readonly symbolSet = new Set<string>();
+  /** Ids changed while a reload read the database: read again once it is swapped in. */
+  private reloading: Set<string> | null = null;
   private readonly instance = randomUUID();
   private timers: NodeJS.Timeout[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -128,18 +130,29 @@ export class AlertEngine {
     if (this.holder) await this.deps.pubsub.releaseLease(ALERTS_LEASE, this.instance).catch(() => undefined);
   }
 
-  /** Rebuilds the index from the ACTIVE alerts in the database. */
+  /** Rebuilds the index from the ACTIVE alerts in the database (alerts changed meanwhile are read again after). */
   async reload(): Promise<void> {
-    const rows = await this.deps.repo.active();
+    this.reloading = new Set();
+    let rows: PriceAlertRow[];
+    try {
+      rows = await this.deps.repo.active();
+    } catch (error) {
+      this.reloading = null;
+      throw error;
+    }
     this.index = new RestingIndex<Entry>();
     this.symbolSet.clear();
     for (const row of rows) this.add(entryOf(row));
     this.loadedAt = Date.now();
+    const missed = [...this.reloading];
+    this.reloading = null;
+    if (missed.length > 0) await this.refresh(missed);
   }
 
   /** Takes the alerts as they are now (after a change here): ACTIVE ones rest at their key, others leave. */
   apply(rows: readonly PriceAlertRow[]): void {
     for (const row of rows) {
+      this.reloading?.add(row.id);
       this.index.remove(row.id);
       this.add(entryOf(row));
     }
@@ -147,7 +160,10 @@ export class AlertEngine {
 
   /** Removes alerts (deleted). */
   forget(ids: readonly string[]): void {
-    for (const id of ids) this.index.remove(id);
+    for (const id of ids) {
+      this.reloading?.add(id);
+      this.index.remove(id);
+    }
   }
 
   /** Tells the other instances which alerts changed (they read them again). */

@@ -3,7 +3,7 @@
 // (two instances on one database, a restart between the crossing and its delivery), the live event,
 // and every refusal with nothing changed.
 import { randomUUID } from 'node:crypto';
-import type { NotificationPage, PriceAlert, PriceAlertsResponse } from '@pasar/shared/contract';
+import { ACCOUNT_PATHS, IDENTITY_PATHS, type DevInboxResponse, type NotificationPage, type PriceAlert, type PriceAlertsResponse } from '@pasar/shared/contract';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
@@ -15,6 +15,7 @@ import { call, dataOf, errorCodeOf, SETUP_TIMEOUT_MS, TEST_ENV } from './test-su
 
 const SYMBOL = 'BTC-IDR';
 const REDIS_URL = process.env.REDIS_URL?.trim() || undefined;
+const WEBHOOK_SECRET = 'telegram-webhook-secret-for-alert-tests';
 
 describe('price alerts', () => {
   let t: TestApp;
@@ -25,7 +26,7 @@ describe('price alerts', () => {
 
   beforeAll(async () => {
     const redis: Record<string, string> = REDIS_URL ? { REDIS_URL, REDIS_PREFIX: `pasar-test-${randomUUID()}:` } : {};
-    t = await createTestApp({ env: { ...TEST_ENV, ...redis } });
+    t = await createTestApp({ env: { ...TEST_ENV, ...redis, TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET } });
     tick = t.app.market.instrument(SYMBOL)!.tickSize;
     t.app.market.steer(SYMBOL, { price: PRICE });
   }, SETUP_TIMEOUT_MS);
@@ -107,6 +108,26 @@ describe('price alerts', () => {
     } finally {
       await stop();
     }
+  });
+
+  it('follows the notification settings: Telegram on and in-app off sends the chat one message per crossing (development inbox)', async () => {
+    const link = dataOf<{ url: string }>(await call(t.app, user, 'POST', ACCOUNT_PATHS.telegramDeeplink));
+    const chatId = String(880000 + Math.floor(Math.random() * 100000));
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.telegramWebhook,
+      payload: { token: new URL(link.url).searchParams.get('start')!, chatId },
+      headers: { 'x-telegram-webhook-secret': WEBHOOK_SECRET },
+    });
+    expect(linked.statusCode).toBe(200);
+    dataOf(await call(t.app, user, 'PUT', ACCOUNT_PATHS.notificationSettings, { items: [{ type: 'PRICE_ALERT', inApp: false, email: false, telegram: true }] }));
+    await created({ targetPrice: at(2), direction: 'UP' });
+    expect(await ticks(at(3))).toBe(1);
+    await engine().sweep();
+    const inbox = ((await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.devInbox, query: { to: chatId } })).json() as { data: DevInboxResponse }).data.messages;
+    const alerts = inbox.filter((m) => m.body.includes(SYMBOL) && m.channel === 'telegram');
+    expect(alerts).toHaveLength(1);
+    expect(await notifications()).toHaveLength(0);
   });
 
   it('two instances on one database evaluating the same crossing at once deliver it once', async () => {
