@@ -43,12 +43,14 @@ runMain(async () => {
     rows.push({ suite, step: isStep, skipped: 0, note: '', ...counts, ms: Date.now() - t0, cpuMs: cpu === undefined ? undefined : cpu - cpu0 });
   };
 
+  // Without pnpm and the packages nothing else can run: the table then shows this row failed.
   let pnpm;
   await stage(
     'install (pnpm)',
     async () => {
-      pnpm = await ensurePnpm();
-      const installed = await ensureInstalled(pnpm);
+      const found = await ensurePnpm();
+      const installed = await ensureInstalled(found);
+      pnpm = found;
       return { passed: 1, failed: 0, note: installed ? 'installed' : 'up to date' };
     },
     { isStep: true },
