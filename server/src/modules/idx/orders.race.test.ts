@@ -2,12 +2,11 @@
 // connection pool; on PGlite the same requests interleave on its one connection and must give
 // the same counts): fifty buys on an IDR balance covering twenty-five, fifty sells of one holding
 // (market sales landing in IDX_UNSETTLED), and two instances running the T+2 settlement at once.
-import { Writable } from 'node:stream';
 import { IDX_PATHS } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
-import { buildApp, type PasarApp } from '../../app';
-import { createDatabase } from '../../db/database';
+import type { PasarApp } from '../../app';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { secondInstance } from '../../testing/second-instance';
 import { SETUP_TIMEOUT_MS } from '../fx-wallet/test-support';
 import { errorCodeOf, expectReconciled, idr, idxTrader, orderTypes, ordersOf, setClock, shares, stockIdOf, TEST_ENV, unsettled, wib } from './test-support';
 
@@ -20,18 +19,7 @@ describe('IDX orders racing for one balance', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: TEST_ENV });
-    if (t.testDatabase.database.kind === 'postgres') {
-      const database = await createDatabase(t.testDatabase.config);
-      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet });
-      await other.ready();
-      closeOther = async () => {
-        await other.close();
-        await database.close();
-      };
-    } else {
-      other = await t.sibling(TEST_ENV);
-    }
+    ({ app: other, close: closeOther } = await secondInstance(t, TEST_ENV));
     bbca = stockIdOf(t.app, 'BBCA');
     for (const app of [t.app, other]) await setClock(app, wib('2026-11-30', '10:00:00'));
     const probe = await idxTrader(t.app);
