@@ -21,7 +21,7 @@ export interface OrdersQuery {
 
 export interface TradingEngine {
   /** Adds a market (before the app is ready); its resting orders are matched from then on. */
-  register(rules: MarketRules): void;
+  register(rules: MarketRules, options?: { readonly replace?: boolean }): void;
   rules(market: Market): MarketRules;
   /** Places an order (both legs of an OCO); the same request id again answers the order(s) it placed. */
   place(market: Market, userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<{ orders: Order[] }>;
