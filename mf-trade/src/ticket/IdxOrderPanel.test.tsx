@@ -3,6 +3,7 @@ import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { instrument } from '../testing/market-fixtures';
+import { startAmending, useOpenOrdersStore } from '../my-orders/open-orders';
 import { IdxOrderPanel } from './IdxOrderPanel';
 import { idxProblems, stepPrice } from './idx-ticket';
 
@@ -12,7 +13,7 @@ jest.setTimeout(20_000);
 
 const BBCA = instrument({ symbol: 'BBCA', id: 1, kind: 'idx', assetType: 'IDSS', shortName: 'BBCA', name: 'Bank Central Asia Tbk.', quoteCurrency: 'IDR', pricePrecision: 0, tickSize: '25' });
 const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
-const SIGNED_IN = { accessToken: 'test-access-token-0123456789', userDetails: { id: 'user-1' } };
+const SIGNED_IN = { accessToken: 'test-access-token-0123456789', userDetails: { id: 'user-1', gssKycStatus: 'NOT_SUBMITTED' as const } };
 
 const TYPES = (side: 'BUY' | 'SELL', session: 'SESSION_2' | 'LUNCH_BREAK' | 'PRE_OPENING' = 'SESSION_2') => ({
   stockId: 1,
@@ -50,7 +51,8 @@ function renderPanel(session: 'SESSION_2' | 'LUNCH_BREAK' | 'PRE_OPENING' = 'SES
     .reply('GET', IDX_PATHS.wallet, { cash: '5000000', unsettled: '0', unsettledByDate: [], withdrawable: '5000000' })
     .reply('GET', `${IDX_PATHS.holdings}/:stockId`, { stockId: 1, symbol: 'BBCA', quantity: '300', quantityAvailableForSale: '300', averageCost: '4800' })
     .reply('GET', IDX_PATHS.priceCalculate, ESTIMATE)
-    .reply('POST', IDX_PATHS.buy, { orders: [ORDER] });
+    .reply('POST', IDX_PATHS.buy, { orders: [ORDER] })
+    .reply('PATCH', `${IDX_PATHS.orders}/:id`, { orders: [{ ...ORDER, limitPrice: '4980' }] });
   const result = renderWithShell(<IdxOrderPanel symbol="BBCA" instrument={BBCA} format={{ ...FORMAT, lng: language }} halted={false} haltText={null} />, {
     language,
     auth: SIGNED_IN,
@@ -137,5 +139,21 @@ describe('the IDX order panel', () => {
     await screen.findByTestId('order-ticket', undefined, { timeout: 5000 });
     expect(screen.getByTestId('idx-session')).toHaveTextContent('Pre-opening (auction)');
     expect(within(within(ticket()).getByRole('combobox', { name: 'Order type' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Limit']);
+  });
+
+  it('amends an open limit picked in the orders list: the new price goes as unitPrice', async () => {
+    useOpenOrdersStore.setState({ symbol: 'BBCA', open: [ORDER as never], closed: [], loaded: true, error: null, amendingId: null });
+    startAmending(ORDER as never);
+    const { user, api } = renderPanel();
+    const form = await screen.findByTestId('amend-form', undefined, { timeout: 5000 });
+    const price = within(form).getByRole('textbox', { name: /Limit price/ });
+    await user.clear(price);
+    await user.type(price, '4980');
+    await user.click(within(form).getByRole('button', { name: 'Review changes' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Modify order' }));
+    await waitFor(() => expect(api.callsTo('PATCH', `${IDX_PATHS.orders}/:id`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `${IDX_PATHS.orders}/:id`)[0]!.body).toEqual({ unitPrice: '4980' });
+    useOpenOrdersStore.setState({ open: [], amendingId: null });
   });
 });

@@ -24,18 +24,26 @@ import {
   type OrderSideText,
   type TimeInForce,
 } from '@pasar/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { registerIdxTranslations } from '../i18n/idx';
+import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
 import type { Instrument } from '../market/types';
 import { useResource } from '../market/use-resource';
+import { stopAmending, useOpenOrders, useOpenOrdersStore } from '../my-orders/open-orders';
 import { messageOf } from '../order-calls/market-calls';
 import { idxOrders } from '../order-calls/idx-calls';
+import { AmendForm, type AmendRules } from './AmendForm';
 import { idxPayload, idxProblems, sharesOf, stepPrice, type IdxDraft, type IdxProblem } from './idx-ticket';
 import { Figures, Form, Muted, Notice, Segmented, SegmentButton } from './order-styles';
 
 registerIdxTranslations();
+// The amend form (an open IDX limit's price or size) speaks the order panel's strings.
+registerOrderTranslations();
+
+/** Amending: whole shares in lots of 100; the price field without a fixed step (the tick depends on the price; the server checks it). */
+const AMEND_RULES: AmendRules = { pricePrecision: 0, tickSize: null, quantityPrecision: 0, quantityStep: '100', amountPrecision: 0 };
 
 const Badge = styled.p<{ $open: boolean }>`
   display: flex;
@@ -103,6 +111,13 @@ function IdxTicket({ symbol, instrument, format, halted, haltText }: IdxOrderPan
   const price = draft.price === '' && data ? data.lastPrice : draft.price;
   const full: IdxDraft = { ...draft, price, side };
   const problems = useMemo(() => (data ? idxProblems(full, data) : {}), [data, full.lots, full.price, full.orderType]); // eslint-disable-line react-hooks/exhaustive-deps
+  // An open order picked for amending in the orders list (its price or size).
+  const openOrders = useOpenOrders();
+  const amendingId = useOpenOrdersStore((state) => state.amendingId);
+  const amending = amendingId ? (openOrders.find((order) => order.id === amendingId) ?? null) : null;
+  useEffect(() => {
+    if (amendingId && !amending) stopAmending();
+  }, [amendingId, amending]);
 
   if (types.error && !data) {
     return <ErrorState compact headingLevel={3} title={t('idx.loadError')} description={messageOf(types.error, lng)} onRetry={types.retry} />;
@@ -114,6 +129,7 @@ function IdxTicket({ symbol, instrument, format, halted, haltText }: IdxOrderPan
       </div>
     );
   }
+  if (amending) return <AmendForm order={amending} rules={AMEND_RULES} currency="IDR" amend={idxOrders.amend} format={format} onDone={stopAmending} />;
   const money = (value: string) => formatCurrency(value, 'IDR', lng, { minFractionDigits: 0, maxFractionDigits: 0, rounding: 'trunc' });
   const problemText = (p: IdxProblem | undefined) => (shown && p ? t(`idx.problems.${p.key}`, p) : null);
   const enabled = data.enabled && !halted && data.session.acceptingOrders;
