@@ -2,7 +2,8 @@
 // page's total too: every wallet and every market's holdings, with the parts it counts), what the holdings cost, and the P&L not yet
 // and already realized; then each market on its own, US stocks in dollars beside their Rupiah.
 import styled from '@emotion/styled';
-import { Card, COMMON_NAMESPACE, media, Stack, tokens, useT, type PortfolioMarketTotals, type PortfolioOverview } from '@pasar/shared';
+import { Card, media, Stack, tokens, useAppStore, type PortfolioMarketTotals, type PortfolioOverview } from '@pasar/shared';
+import { NET_WORTH_LABEL, netWorthPartName } from '@pasar/shared/net-worth-text';
 import { Figures } from '../components/Figures';
 import { signOf, useFormat } from '../components/money';
 import { Pnl } from '../components/Pnl';
@@ -33,7 +34,7 @@ const Equivalent = styled.small`
 
 export function OverviewCard({ data }: { data: PortfolioOverview }) {
   const { t } = usePortfolioT();
-  const { t: common } = useT(COMMON_NAMESPACE);
+  const lng = useAppStore((state) => state.language);
   const f = useFormat();
   const onHold = signOf(data.cashOnHold) !== 0;
   const hasUsd = signOf(data.usdCash) !== 0;
@@ -46,10 +47,10 @@ export function OverviewCard({ data }: { data: PortfolioOverview }) {
           <Total data-testid="total-value">{f.idr(data.totalValue)}</Total>
         </div>
         <Figures
-          label={common('netWorth.label')}
+          label={NET_WORTH_LABEL[lng]}
           items={data.netWorth.parts
             .filter((part) => signOf(part.valueIdr) !== 0)
-            .map((part) => ({ label: common([`netWorth.parts.${part.key}`, 'netWorth.parts.other']), value: f.idr(part.valueIdr), testId: `worth-${part.key}` }))}
+            .map((part) => ({ label: netWorthPartName(lng, part.key), value: f.idr(part.valueIdr), testId: `worth-${part.key}` }))}
         />
         <Figures
           label={t('overview.title')}

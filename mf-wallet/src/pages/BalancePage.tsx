@@ -9,7 +9,6 @@ import {
   Button,
   ButtonLink,
   Card,
-  COMMON_NAMESPACE,
   EmptyState,
   ErrorState,
   media,
@@ -17,13 +16,14 @@ import {
   STOCK_WALLETS,
   tokens,
   useApiData,
-  useT,
+  useAppStore,
   WALLET_PATHS,
   type WalletBalanceResponse,
   type WalletHistoryEntry,
   type WalletHistoryResponse,
   useOnReturn,
 } from '@pasar/shared';
+import { NET_WORTH_LABEL, netWorthPartName } from '@pasar/shared/net-worth-text';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ActionLink } from '../components/ActionLink';
 import { Figures } from '../components/Figures';
@@ -253,7 +253,7 @@ function BalanceSkeleton() {
 
 function Totals({ data }: { data: WalletBalanceResponse }) {
   const { t } = useWalletT();
-  const { t: common } = useT(COMMON_NAMESPACE);
+  const lng = useAppStore((state) => state.language);
   const f = useFormat();
   return (
     <Card title={t('balance.totalTitle')}>
@@ -261,11 +261,11 @@ function Totals({ data }: { data: WalletBalanceResponse }) {
         <Total data-testid="total-idr">{f.idr(data.totalIdr)}</Total>
         <Secondary data-testid="total-usd">≈ {f.usd(data.totalUsd)}</Secondary>
         <Figures
-          label={common('netWorth.label')}
+          label={NET_WORTH_LABEL[lng]}
           items={data.netWorth.parts
             .filter((part) => !isZero(part.valueIdr))
             .map((part) => ({
-              label: common([`netWorth.parts.${part.key}`, 'netWorth.parts.other']),
+              label: netWorthPartName(lng, part.key),
               value: f.idr(part.valueIdr),
               testId: `worth-${part.key}`,
             }))}

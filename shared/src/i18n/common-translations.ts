@@ -34,20 +34,6 @@ const id = {
     network: 'Tidak ada koneksi internet',
     tryAgain: 'Silakan coba lagi',
   },
-  /** What a person owns, in one figure (the server's net worth): its parts by key. */
-  netWorth: {
-    label: 'Isi total',
-    parts: {
-      IDR_CASH: 'Rupiah (termasuk yang ditahan)',
-      USD_WALLETS: 'Dompet saham AS (USD)',
-      USDT_MARGIN: 'Margin perpetual (USDT)',
-      CRYPTO: 'Kripto',
-      USSTOCK: 'Saham AS',
-      IDX: 'Saham Indonesia',
-      PERPS: 'Posisi perpetual',
-      other: 'Aset lainnya',
-    },
-  },
   language: {
     title: 'Bahasa',
     id: 'Bahasa Indonesia',
@@ -108,19 +94,6 @@ const en: CommonStrings = {
     generic: DEFAULT_ERROR_MESSAGE.en,
     network: 'No internet connection',
     tryAgain: 'Please try again',
-  },
-  netWorth: {
-    label: 'What the total counts',
-    parts: {
-      IDR_CASH: 'Rupiah (with what is on hold)',
-      USD_WALLETS: 'US stock wallets (USD)',
-      USDT_MARGIN: 'Perpetuals margin (USDT)',
-      CRYPTO: 'Crypto',
-      USSTOCK: 'US stocks',
-      IDX: 'Indonesian stocks',
-      PERPS: 'Perpetual positions',
-      other: 'Other holdings',
-    },
   },
   language: {
     title: 'Language',
