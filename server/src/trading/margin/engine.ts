@@ -114,9 +114,9 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     readonly crossPnl: MarginDecimal;
   }
 
-  function figures(m: MarginMarket, row: PositionRow, cross: CrossContext | null): PositionView {
+  function figures(m: MarginMarket, row: PositionRow, cross: CrossContext | null, markNow?: string): PositionView {
     const size = D(row.size);
-    const mark = D(m.markPrice(row.symbol) ?? row.entryPrice);
+    const mark = D(markNow ?? m.markPrice(row.symbol) ?? row.entryPrice);
     const notional = size.abs().times(mark);
     const tiers = m.tiers(row.symbol);
     const tier = tierFor(tiers, notional);
@@ -525,8 +525,10 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const ids = (await db.select({ id: marginPositions.id }).from(marginPositions).where(and(eq(marginPositions.market, market), eq(marginPositions.symbol, symbol), ne(marginPositions.size, '0')))).map((r) => r.id);
       let applied = 0;
       let replayed = 0;
+      // One mark for the whole sweep (the caller's figures carry the price the charge uses).
+      const mark = m.markPrice(symbol) ?? undefined;
       for (const id of ids) {
-        const done = await chargeOne(m, id, key, kind, figuresOf);
+        const done = await chargeOne(m, id, key, kind, figuresOf, mark);
         if (done === 'applied') applied += 1;
         if (done === 'replayed') replayed += 1;
       }
@@ -546,7 +548,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
   };
 
   /** One position's charge under `${key}:${positionId}` (its own transaction): applied, replayed or skipped. */
-  async function chargeOne(m: MarginMarket, id: string, key: string, kind: string, figuresOf: (p: PositionView) => ChargeFigures): Promise<'applied' | 'replayed' | 'skipped'> {
+  async function chargeOne(m: MarginMarket, id: string, key: string, kind: string, figuresOf: (p: PositionView) => ChargeFigures, mark?: string): Promise<'applied' | 'replayed' | 'skipped'> {
     const result = await ledger.transaction(async (ops) => {
       const [raw] = await ops.db.select().from(marginPositions).where(eq(marginPositions.id, id)).for('update');
       if (!raw || D(raw.size).isZero()) return 'skipped' as const;
@@ -554,7 +556,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const chargeKey = `${key}:${row.id}`;
       const existing = await ops.db.select({ key: marginCharges.key }).from(marginCharges).where(eq(marginCharges.key, chargeKey));
       if (existing.length > 0) return 'replayed' as const;
-      const view = figures(m, row, null);
+      const view = figures(m, row, null, mark);
       const f = figuresOf(view);
       const amount = roundAgainstUser(f.amount, m.scale);
       if (amount.isZero()) return 'skipped' as const;
