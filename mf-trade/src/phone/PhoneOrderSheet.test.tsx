@@ -42,7 +42,7 @@ describe('the phone order sheet', () => {
   it('keeps the order panel out of the page and offers Buy and Sell in a bar', () => {
     renderGrid();
     expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
-    const bar = screen.getByRole('group', { name: 'Order' });
+    const bar = screen.getByRole('group', { name: 'Beli atau jual' });
     expect(bar).toHaveTextContent('Beli');
     expect(bar).toHaveTextContent('Jual');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -2,6 +2,6 @@
 import type { Language } from '@pasar/shared';
 
 export const PHONE_TEXT: Record<Language, { bar: string; buy: string; sell: string; sheet: (symbol: string) => string; close: string }> = {
-  id: { bar: 'Order', buy: 'Beli', sell: 'Jual', sheet: (symbol) => `Order ${symbol}`, close: 'Tutup' },
-  en: { bar: 'Order', buy: 'Buy', sell: 'Sell', sheet: (symbol) => `Order ${symbol}`, close: 'Close' },
+  id: { bar: 'Beli atau jual', buy: 'Beli', sell: 'Jual', sheet: (symbol) => `Order ${symbol}`, close: 'Tutup' },
+  en: { bar: 'Buy or sell', buy: 'Buy', sell: 'Sell', sheet: (symbol) => `Order ${symbol}`, close: 'Close' },
 };
