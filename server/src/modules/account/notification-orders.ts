@@ -7,10 +7,9 @@ import type { Language, Order } from '@pasar/shared/contract';
 import { ORDER_EVENTS_TOPIC, type OrderEvent } from '../../trading/events';
 import { EXPIRED_REASON } from '../../trading/market-rules';
 import type { PubSub, Unsubscribe } from '../../pubsub';
-import type { LocalizedText, Notify, NotifyInput } from './notification-service';
+import { shownNumber, type LocalizedText, type Notify, type NotifyInput } from './notification-service';
 
-const NUMBER_LOCALE: Record<Language, string> = { id: 'id-ID', en: 'en-US' };
-const shown = (value: string, language: Language) => new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 8 }).format(Number(value));
+const shown = shownNumber;
 const both = (text: (language: Language) => string): LocalizedText => ({ id: text('id'), en: text('en') });
 const isZero = (value: string) => !/[1-9]/.test(value);
 

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FiredPriceAlert, Language } from '@pasar/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notify } from '../account/notification-service';
+import { shownNumber, type Notify } from '../account/notification-service';
 import type { PubSub, Unsubscribe } from '../../pubsub';
 import { RestingIndex, type RestingOrder } from '../../trading/resting-index';
 import { cross, indexPrice, reaches } from './crossing';
@@ -63,15 +63,13 @@ function entryOf(row: PriceAlertRow): Entry | null {
   return { id: row.id, symbol: row.symbol, side: row.waitFor === 'UP' ? 'BUY' : 'SELL', kind: 'STOP', price: indexPrice(state, row.targetPrice), row };
 }
 
-const NUMBER_LOCALE: Record<Language, string> = { id: 'id-ID', en: 'en-US' };
-const shown = (value: string, language: Language) => new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 8 }).format(Number(value));
+const shown = shownNumber;
 
 /** The text of a fired alert in both languages. */
 export function alertMessage(f: FiredPriceAlert): { title: { id: string; en: string }; body: { id: string; en: string } } {
   const body = (language: Language) => {
     const way = f.crossed === 'UP' ? (language === 'id' ? 'naik ke' : 'rose to') : language === 'id' ? 'turun ke' : 'fell to';
-    const target = language === 'id' ? 'target' : 'target';
-    const text = `${f.symbol} ${way} ${shown(f.price, language)} (${target} ${shown(f.targetPrice, language)}).`;
+    const text = `${f.symbol} ${way} ${shown(f.price, language)} (target ${shown(f.targetPrice, language)}).`;
     return f.note ? `${text} ${f.note}` : text;
   };
   return { title: { id: `Peringatan harga ${f.symbol}`, en: `Price alert ${f.symbol}` }, body: { id: body('id'), en: body('en') } };

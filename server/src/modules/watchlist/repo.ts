@@ -9,6 +9,14 @@ export interface WatchlistWithItems {
   readonly items: WatchlistItemRow[];
 }
 
+type Tx = Parameters<Parameters<PasarDb['transaction']>[0]>[0];
+
+/** Locks the user's list for the transaction; false when it is not theirs (or does not exist). */
+async function lockMine(tx: Tx, userId: string, id: string): Promise<boolean> {
+  const [list] = await tx.select({ id: watchlists.id }).from(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).for('update');
+  return list !== undefined;
+}
+
 export function createWatchlistRepo(db: PasarDb) {
   async function itemsOf(ids: readonly string[]): Promise<Map<string, WatchlistItemRow[]>> {
     const out = new Map<string, WatchlistItemRow[]>(ids.map((id) => [id, []]));
@@ -63,8 +71,7 @@ export function createWatchlistRepo(db: PasarDb) {
     /** Appends the symbol: 'added', 'present', 'full' (the list holds `max`), or 'missing' (not this user's). */
     async addSymbol(userId: string, id: string, symbol: string, max: number, at: Date): Promise<'added' | 'present' | 'full' | 'missing'> {
       return db.transaction(async (tx) => {
-        const [list] = await tx.select({ id: watchlists.id }).from(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).for('update');
-        if (!list) return 'missing';
+        if (!(await lockMine(tx, userId, id))) return 'missing';
         const rows = await tx.select({ symbol: watchlistItems.symbol, position: watchlistItems.position }).from(watchlistItems).where(eq(watchlistItems.watchlistId, id));
         if (rows.some((r) => r.symbol === symbol)) return 'present';
         if (rows.length >= max) return 'full';
@@ -77,8 +84,7 @@ export function createWatchlistRepo(db: PasarDb) {
 
     async removeSymbol(userId: string, id: string, symbol: string, at: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [list] = await tx.select({ id: watchlists.id }).from(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).for('update');
-        if (!list) return false;
+        if (!(await lockMine(tx, userId, id))) return false;
         const gone = await tx.delete(watchlistItems).where(and(eq(watchlistItems.watchlistId, id), eq(watchlistItems.symbol, symbol))).returning({ symbol: watchlistItems.symbol });
         if (gone.length === 0) return false;
         await tx.update(watchlists).set({ updatedAt: at }).where(eq(watchlists.id, id));
@@ -89,8 +95,7 @@ export function createWatchlistRepo(db: PasarDb) {
     /** Sets the symbols' order; false unless `symbols` is exactly the list's symbols (or the list is not this user's). */
     async reorderSymbols(userId: string, id: string, symbols: readonly string[], at: Date): Promise<'done' | 'mismatch' | 'missing'> {
       return db.transaction(async (tx) => {
-        const [list] = await tx.select({ id: watchlists.id }).from(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId))).for('update');
-        if (!list) return 'missing';
+        if (!(await lockMine(tx, userId, id))) return 'missing';
         const rows = await tx.select({ symbol: watchlistItems.symbol }).from(watchlistItems).where(eq(watchlistItems.watchlistId, id));
         if (!sameSet(rows.map((r) => r.symbol), symbols)) return 'mismatch';
         for (const [position, symbol] of symbols.entries()) {
