@@ -1,5 +1,5 @@
-// Mobile web (§2): under /pwa the layout (skip link, header, navigation) is hidden and only the
-// page shows; the theme is dark unless the query says light, whatever the cookie or the OS say.
+// Mobile web (§2): under /pwa the layout (skip link, header, menu) is hidden and the page shows
+// with a bottom navigation; the theme is dark unless the query says light, whatever the cookie or the OS say.
 import type { Page } from '@playwright/test';
 import { LOGIN_PROMPT, SHELL_TEXT } from './support-routes';
 import { cookie, expect, expectNoProblems, expectRemoteFetched, test } from './support-fixtures';
@@ -8,8 +8,8 @@ const theme = (page: Page) => page.locator('html');
 
 async function expectNoLayout(page: Page): Promise<void> {
   await expect(page.getByRole('banner'), 'no header').toHaveCount(0);
-  // (The trade page's own market navigation is part of the page.)
-  await expect(page.getByRole('navigation', { name: /^(Navigasi utama|Main navigation)$/ }), 'no main navigation').toHaveCount(0);
+  // (The trade page's own market navigation is part of the page.) The main navigation is the bottom bar (phone.spec.ts).
+  await expect(page.getByRole('navigation', { name: /^(Navigasi utama|Main navigation)$/ }), 'the main navigation is the bottom bar').toHaveAttribute('data-testid', 'bottom-nav');
   await expect(page.getByRole('link', { name: /Langsung ke konten|Skip to content/ }), 'no skip link').toHaveCount(0);
   await expect(page.getByRole('button', { name: SHELL_TEXT.menu.id }), 'no menu button').toHaveCount(0);
   await expect(page.getByRole('group', { name: /^(Bahasa|Language)$/ }), 'no language switch').toHaveCount(0);
