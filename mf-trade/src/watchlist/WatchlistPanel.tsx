@@ -62,9 +62,12 @@ const Row = styled.li`
 `;
 
 const RowLink = styled.button`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
   gap: ${tokens.space.xxs} ${tokens.space.sm};
+  min-width: 0;
   min-height: 44px;
   padding: ${tokens.space.xxs} ${tokens.space.xs};
   border: 0;
@@ -73,8 +76,13 @@ const RowLink = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
+  > span:first-of-type {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
   strong {
-    overflow-wrap: anywhere;
+    white-space: nowrap;
   }
   small {
     color: ${tokens.colors.textMuted};
@@ -88,6 +96,7 @@ const Figures = styled.span`
   display: flex;
   flex-direction: column;
   align-items: flex-end;
+  margin-inline-start: auto;
   font-family: ${tokens.fonts.mono};
   font-size: ${tokens.fontSizes.sm};
   font-variant-numeric: tabular-nums;
@@ -158,7 +167,6 @@ function SymbolRow({
       <RowLink type="button" onClick={() => navigate(tradeHomeFor(symbol))} onKeyDown={onKeyDown} aria-keyshortcuts={onMove ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}>
         <span>
           <strong>{symbol}</strong>
-          <br />
           <small>{name}</small>
         </span>
         <LiveFigures symbol={symbol} />
@@ -192,24 +200,21 @@ function ListEditor({ list, symbol }: { list: Watchlist; symbol: string }) {
   const [addError, setAddError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const busy = useRef(false);
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const rowsRef = useRef<HTMLOListElement>(null);
 
-  const run = async (work: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      await work();
-    } finally {
-      busy.current = false;
-    }
+  /** Changes of the list go to the server one after another, in the order they were made. */
+  const run = (work: () => Promise<void>): Promise<void> => {
+    queue.current = queue.current.then(work, work);
+    return queue.current;
   };
 
-  const add = (value: string) =>
+  /** Adds a symbol; only one typed in the field clears the field (the current symbol's button leaves it as typed). */
+  const add = (value: string, typed: boolean) =>
     run(async () => {
       try {
         putList(await watchlists().addSymbol(list.id, value.trim().toUpperCase()));
-        setAdding('');
+        if (typed) setAdding('');
         setAddError(null);
       } catch (error) {
         setAddError(errorMessage(error));
@@ -294,14 +299,14 @@ function ListEditor({ list, symbol }: { list: Watchlist; symbol: string }) {
         </>
       )}
       {!hasCurrent && (
-        <Button size="sm" variant="secondary" onClick={() => void add(symbol)}>
+        <Button size="sm" variant="secondary" onClick={() => void add(symbol, false)}>
           {t('watchlist.addCurrent', { symbol })}
         </Button>
       )}
       <Inline
         onSubmit={(event) => {
           event.preventDefault();
-          if (adding.trim()) void add(adding);
+          if (adding.trim()) void add(adding, true);
         }}
       >
         <Field label={t('watchlist.symbolLabel')} error={addError}>
