@@ -165,6 +165,26 @@ describe('US stock leverage (CFD) through HTTP', () => {
     expect(set.position).toMatchObject({ takeProfit: '220', stopLoss: '180', triggersExpireAt: '2026-12-02T21:00:00.000Z', triggerQuantity: new Decimal('100.00').div(last).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed() });
   });
 
+  it('a 2x take profit set by an OCO sell executes at the mark in regular hours, not before', async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    const user = await trader({ leverage: '1000' });
+    dataOf(UsLeverageOrderResult, await buy(user, { ...BUY2, quantity: '2' }));
+    const set = dataOf(UsLeverageOrderResult, await sell(user, { orderType: 'OCO', leverage: 2, quantity: '2', takeProfit: '210.00', stopLoss: '190.00' }));
+    expect(set.position).toMatchObject({ takeProfit: '210', stopLoss: '190', triggerQuantity: '2', triggersExpireAt: null });
+    // Below the take profit: nothing; at it: sold at market.
+    t.app.market.steer('AAPL', { price: '209.00' });
+    await sweep();
+    expect((await positions(user)).items).toHaveLength(1);
+    t.app.market.steer('AAPL', { price: '210.50' });
+    await sweep();
+    const [closed] = (await positions(user, 'history')).items;
+    expect(closed).toMatchObject({ closeReason: 'TAKE_PROFIT', status: 'CLOSED' });
+    expect(new Decimal(closed!.realizedPnl).gt(0)).toBe(true);
+    expect(await notices(user)).toContain('ORDER_FILLED');
+    t.app.market.steer('AAPL', { price: '200.00' });
+  });
+
   it('4x positions still open before the close are closed by the sweep the market clock reaches, and the person is notified', async () => {
     await setClock(t.app, Date.parse('2026-12-02T15:00:00Z'));
     t.app.market.steer('AAPL', { price: '200.00' });
