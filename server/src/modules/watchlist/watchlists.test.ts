@@ -59,13 +59,17 @@ describe('watchlists', () => {
   it('refuses a list past the list limit and a symbol past the symbol limit (1158), changing nothing', async () => {
     const { limits } = await lists();
     expect(limits).toEqual({ maxWatchlists: 4, maxSymbolsPerWatchlist: 6 }); // TEST_ENV's WATCHLIST_MAX_LISTS, WATCHLIST_MAX_SYMBOLS
+    const symbols = t.app.market.instruments().map((i) => i.symbol);
+    // A new list with one symbol too many (while lists are still allowed): 1158, no list made.
+    const crowded = await call(t.app, user, 'POST', '/api/watchlists', { name: 'x', symbols: symbols.slice(0, limits.maxSymbolsPerWatchlist + 1) });
+    expect(errorCodeOf(crowded)).toBe('1158');
+    expect((await lists()).items).toEqual([]);
+
     for (let i = 0; i < limits.maxWatchlists; i++) await make(`L${i}`);
     expect(errorCodeOf(await call(t.app, user, 'POST', '/api/watchlists', { name: 'one too many' }))).toBe('1158');
     expect((await lists()).items).toHaveLength(limits.maxWatchlists);
 
-    const symbols = t.app.market.instruments().map((i) => i.symbol);
     const full = (await lists()).items[0]!;
-    expect(errorCodeOf(await call(t.app, user, 'POST', '/api/watchlists', { name: 'x', symbols: symbols.slice(0, limits.maxSymbolsPerWatchlist + 1) }))).toBe('1158');
     for (const symbol of symbols.slice(0, limits.maxSymbolsPerWatchlist)) await call(t.app, user, 'POST', `/api/watchlists/${full.id}/symbols`, { symbol });
     const refused = await call(t.app, user, 'POST', `/api/watchlists/${full.id}/symbols`, { symbol: symbols[limits.maxSymbolsPerWatchlist] });
     expect(errorCodeOf(refused)).toBe('1158');
