@@ -25,7 +25,7 @@ export interface ClassCalibration {
 
 /** Realistic ranges: crypto majors 40–90 % a year and small caps up to 150 %, large US stocks 12–80 %, broad indices 10–25 %, IDX stocks 15–60 %, USD/IDR 4–10 %, stablecoins under 3 %. */
 export const CALIBRATION: Readonly<Record<AssetClass, ClassCalibration>> = {
-  CRYPTO: { annualVol: [0.4, 1.5], halfLifeDays: 40, tradingDaysPerYear: 365 },
+  CRYPTO: { annualVol: [0.4, 1.5], halfLifeDays: 20, tradingDaysPerYear: 365 },
   STABLECOIN: { annualVol: [0, 0.03], halfLifeDays: 1.4, tradingDaysPerYear: 365 },
   US_STOCK: { annualVol: [0.12, 0.8], halfLifeDays: 60, tradingDaysPerYear: 252 },
   US_INDEX: { annualVol: [0.1, 0.25], halfLifeDays: 60, tradingDaysPerYear: 252 },
