@@ -26,13 +26,15 @@ export async function userCall<T>(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  /** The language refusals come in. */
+  lang: 'id' | 'en' = 'en',
 ): Promise<ApiAnswer<T>> {
   const response = await context.request.fetch(new URL(path, baseURL).toString(), {
     method,
     headers: {
       authorization: `Bearer ${user.accessToken}`,
       'x-device-id': `web-${user.deviceId}`,
-      'x-language-code': 'en',
+      'x-language-code': lang,
       'x-request-id': crypto.randomUUID(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

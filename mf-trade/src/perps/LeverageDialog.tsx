@@ -53,7 +53,10 @@ export function LeverageDialog({ symbol, current, max, onClose, onChanged }: Lev
       return;
     }
     if (!(await risk.confirm(chosen))) return;
-    await perform(async () => onChanged((await perpsCalls.setLeverage(symbol, chosen)).leverage));
+    await perform(async () => {
+      const answer = await perpsCalls.setLeverage(symbol, chosen);
+      onChanged(answer.position?.leverage ?? chosen);
+    });
   };
 
   return (

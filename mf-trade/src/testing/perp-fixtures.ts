@@ -129,9 +129,7 @@ export function mockPerps(api: TestApiClient, options: PerpMockOptions = {}): Te
         { tier: 3, notionalFloor: '250000', notionalCap: '3000000', maxLeverage: 50, maintenanceMarginRate: '0.01', maintenanceAmount: '1300' },
       ],
     })
-    .on('POST', PERPS_PATHS.leverage, (request) => ({
-      body: { status: 'success', data: { symbol: PERP, leverage: (request.body as { leverage: number }).leverage, marginMode: 'CROSS', maxLeverage: 125, tiers: [] } },
-    }))
+    .reply('POST', PERPS_PATHS.leverage, noPosition)
     .reply('POST', PERPS_PATHS.marginMode, noPosition)
     .reply('POST', PERPS_PATHS.buy, placed)
     .reply('POST', PERPS_PATHS.sell, placed)

@@ -40,7 +40,7 @@ const ESTIMATE = {
 describe('the perps client', () => {
   const cases: [string, HttpMethod, string, unknown, (c: PerpsClient) => Promise<unknown>][] = [
     ['leverage', 'GET', '/api/perp/position/leverage', LEVERAGE, (c) => c.leverage('BTCUSDT-PERP')],
-    ['setLeverage', 'POST', '/api/perp/position/leverage', LEVERAGE, (c) => c.setLeverage('BTCUSDT-PERP', 20)],
+    ['setLeverage', 'POST', '/api/perp/position/leverage', NO_POSITION, (c) => c.setLeverage('BTCUSDT-PERP', 20)],
     ['setMarginMode', 'POST', '/api/perp/position/margin-mode', NO_POSITION, (c) => c.setMarginMode('BTCUSDT-PERP', 'ISOLATED')],
     ['tpsl', 'POST', '/api/perp/position/tpsl', NO_POSITION, (c) => c.tpsl({ symbol: 'BTCUSDT-PERP', takeProfit: null })],
     ['positionMargin', 'POST', '/api/perp/position/margin', NO_POSITION, (c) => c.positionMargin({ symbol: 'BTCUSDT-PERP', direction: 'ADD', amount: '5' })],
@@ -59,7 +59,7 @@ describe('the perps client', () => {
   });
 
   it('sends the query and the body it is given, and the caller’s request id', async () => {
-    const fake = createTestApiClient().reply('GET', '/api/perp/estimate', ESTIMATE).reply('POST', '/api/perp/position/leverage', LEVERAGE);
+    const fake = createTestApiClient().reply('GET', '/api/perp/estimate', ESTIMATE).reply('POST', '/api/perp/position/leverage', NO_POSITION);
     const client = createPerpsClient(fake);
     await client.estimate({ symbol: 'BTCUSDT-PERP', side: 'SELL', orderType: 'LIMIT', quantity: '0.01', limitPrice: '61000', reduceOnly: true });
     await client.setLeverage('BTCUSDT-PERP', 20, { requestId: 'lev-1' });

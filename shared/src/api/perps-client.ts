@@ -71,8 +71,8 @@ export interface PerpsClient {
   positions(options?: CallOptions): Promise<PerpPositionsResponse>;
   /** GET the leverage and margin mode set for a symbol. */
   leverage(symbol: string, options?: CallOptions): Promise<PerpLeverageResponse>;
-  /** POST a new leverage for a symbol (refused when the margin no longer suffices). */
-  setLeverage(symbol: string, leverage: number, options?: CallOptions): Promise<PerpLeverageResponse>;
+  /** POST a new leverage for a symbol (refused when the margin no longer suffices); answers the position and the wallet. */
+  setLeverage(symbol: string, leverage: number, options?: CallOptions): Promise<PerpPositionResponse>;
   /** POST cross or isolated for a symbol (only with no position and no open orders). */
   setMarginMode(symbol: string, marginMode: MarginMode, options?: CallOptions): Promise<PerpPositionResponse>;
   /** POST margin added to or removed from an isolated position. */
@@ -108,7 +108,7 @@ export function createPerpsClient(client: ApiClient): PerpsClient {
     positions: (options) => callEndpoint(client, { method: 'GET', path: PERPS_PATHS.positions, schema: perps((s) => s.PerpPositionsResponse) }, options),
     leverage: (symbol, options) => callEndpoint(client, { method: 'GET', path: PERPS_PATHS.leverage, params: { symbol }, schema: leverage }, options),
     setLeverage: (symbol, value, options) =>
-      callEndpoint(client, { method: 'POST', path: PERPS_PATHS.leverage, body: { symbol, leverage: value }, schema: leverage }, options),
+      callEndpoint(client, { method: 'POST', path: PERPS_PATHS.leverage, body: { symbol, leverage: value }, schema: position }, options),
     setMarginMode: (symbol, marginMode, options) =>
       callEndpoint(client, { method: 'POST', path: PERPS_PATHS.marginMode, body: { symbol, marginMode }, schema: position }, options),
     positionMargin: (body, options) => callEndpoint(client, { method: 'POST', path: PERPS_PATHS.positionMargin, body, schema: position }, options),
