@@ -108,9 +108,21 @@ function migratedCluster(): Promise<string> {
       } finally {
         await database.close();
       }
+      await removeStaleClusters('pasar-pglite-migrated-');
     });
   })();
   return migratedClusterPath;
+}
+
+/** Each edit of a migration makes a new migrated cluster (~40 MB): those unused for three days go. */
+async function removeStaleClusters(prefix: string): Promise<void> {
+  const unusedSince = Date.now() - 3 * 24 * 60 * 60_000;
+  for (const name of await fs.readdir(os.tmpdir())) {
+    if (!name.startsWith(prefix)) continue;
+    const folder = path.join(os.tmpdir(), name);
+    const stat = await fs.stat(folder).catch(() => undefined);
+    if (stat && stat.atimeMs < unusedSince && stat.mtimeMs < unusedSince) await fs.rm(folder, { recursive: true, force: true });
+  }
 }
 
 async function makeCluster(folder: string, build: (building: string) => Promise<void>): Promise<string> {
