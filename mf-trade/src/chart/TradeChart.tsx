@@ -1,9 +1,10 @@
 // The trade page's chart: the market's resolutions of §9, a live current bar, and the signed-in
 // user's open orders of the symbol as price lines (updated live with the orders), and their price
-// alerts as lines to drag, with "alert at this price" (use-chart-alerts.ts).
+// alerts as lines to drag, with "alert at a price" (ChartAlerts.tsx, a chunk loaded for a
+// signed-in person only).
 import styled from '@emotion/styled';
 import { appStore, tokens, useAppStore, type MarketId } from '@pasar/shared';
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import { defaultResolution, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
@@ -11,7 +12,10 @@ import { useOrderLines } from '../my-orders/open-orders';
 import { ChartToolbar } from './ChartToolbar';
 import { PriceChart } from './PriceChart';
 import { resolutionLabel } from './resolution-label';
-import { useChartAlerts } from './use-chart-alerts';
+import type { ChartAlertState } from './ChartAlerts';
+
+const ChartAlerts = lazy(() => import(/* webpackChunkName: "chart-alerts" */ './ChartAlerts').then((m) => ({ default: m.ChartAlerts })));
+const NO_ALERTS: ChartAlertState = { lines: [], handlers: null, picking: false };
 
 const Bar = styled.div`
   display: flex;
@@ -19,28 +23,6 @@ const Bar = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: ${tokens.space.xs};
-`;
-
-const PickButton = styled.button`
-  min-height: 32px;
-  padding: 0 ${tokens.space.sm};
-  border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radii.sm};
-  background: none;
-  color: ${tokens.colors.text};
-  font: inherit;
-  font-size: ${tokens.fontSizes.sm};
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    border-color: ${tokens.colors.primary};
-    color: ${tokens.colors.primaryText};
-  }
-`;
-
-const Hint = styled.p`
-  margin: ${tokens.space.xxs} 0;
-  color: ${tokens.colors.textMuted};
-  font-size: ${tokens.fontSizes.sm};
 `;
 
 export const TradeChart = memo(function TradeChart({ symbol, market, format, tick, height }: { symbol: string; market: MarketId; format: PriceFormat; tick: string; height?: string }) {
@@ -54,7 +36,8 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
 
   // The signed-in user's open orders (worked out into lines by the orders feed; none for a guest).
   const orderLines = useOrderLines();
-  const alerts = useChartAlerts(symbol, tick, format);
+  const signedIn = useAppStore((state) => !state.guestMode && state.auth.accessToken !== null);
+  const [alerts, setAlerts] = useState<ChartAlertState>(NO_ALERTS);
 
   return (
     <div>
@@ -66,13 +49,12 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
           onChange={(value) => appStore.getState().setChart({ resolution: value })}
           testId="chart-resolutions"
         />
-        {alerts.signedIn && (
-          <PickButton type="button" aria-pressed={alerts.picking} onClick={() => alerts.setPicking(!alerts.picking)}>
-            {t('chart.alertAt')}
-          </PickButton>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <ChartAlerts symbol={symbol} tick={tick} format={format} onChange={setAlerts} />
+          </Suspense>
         )}
       </Bar>
-      {alerts.picking && <Hint role="status">{t('chart.alertPickHint')}</Hint>}
       <PriceChart
         symbol={symbol}
         window={window}
@@ -81,9 +63,9 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
         live
         height={height}
         orderLines={orderLines}
-        alertLines={alerts.lines}
-        alertHandlers={alerts.handlers}
-        picking={alerts.picking}
+        alertLines={signedIn ? alerts.lines : NO_ALERTS.lines}
+        alertHandlers={signedIn ? alerts.handlers : null}
+        picking={signedIn && alerts.picking}
       />
     </div>
   );

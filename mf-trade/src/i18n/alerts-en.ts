@@ -44,6 +44,9 @@ export const alertsEn: AlertsMessages = {
   },
   star: { label: 'Follow {{symbol}} in a watchlist' },
   alerts: {
+    pickAt: 'Alert at a price',
+    pickHint: 'Click the chart at the price for the alert (Esc cancels).',
+    line: 'Alert',
     loginBody: 'Log in to set price alerts for {{symbol}}.',
     login: 'Log in',
     form: 'New price alert',

@@ -42,6 +42,9 @@ export const alertsId = {
   },
   star: { label: 'Ikuti {{symbol}} di watchlist' },
   alerts: {
+    pickAt: 'Peringatan di harga',
+    pickHint: 'Klik grafik pada harga untuk peringatan (Esc membatalkan).',
+    line: 'Peringatan',
     loginBody: 'Masuk untuk memasang peringatan harga {{symbol}}.',
     login: 'Masuk',
     form: 'Peringatan harga baru',

@@ -71,10 +71,6 @@ export const en: TradeMessages = {
     error: 'The chart could not be loaded.',
     empty: 'No price data yet',
     emptyBody: 'Nothing traded in this range.',
-    alertAt: 'Alert at a price',
-    alertPickHint: 'Click the chart at the price for the alert (Esc cancels).',
-    alertLine: 'Alert',
-    alertMoved: 'Alert moved to {{price}}',
   },
   resolution: {
     minutesShort: '{{n}}m',

@@ -69,10 +69,6 @@ export const id = {
     error: 'Grafik gagal dimuat.',
     empty: 'Belum ada data harga',
     emptyBody: 'Tidak ada perdagangan pada rentang ini.',
-    alertAt: 'Peringatan di harga',
-    alertPickHint: 'Klik grafik pada harga untuk peringatan (Esc membatalkan).',
-    alertLine: 'Peringatan',
-    alertMoved: 'Peringatan dipindah ke {{price}}',
   },
   resolution: {
     minutesShort: '{{n}}m',

@@ -1,3 +1,5 @@
+import { alertsEn } from './alerts-en';
+import { alertsId } from './alerts-id';
 import { assetEn } from './asset-en';
 import { assetId } from './asset-id';
 import { en } from './en';
@@ -31,6 +33,13 @@ describe('trade translations', () => {
     const trade = new Set(keysOf(id));
     expect(keysOf(assetId).filter((key) => trade.has(key))).toEqual([]);
     expect(keysOf(assetId)).toContain('asset.trade');
+  });
+
+  it('keep the Watchlist and PriceAlert views’ strings in both languages, apart from the others', () => {
+    expect(keysOf(alertsEn).sort()).toEqual(keysOf(alertsId).sort());
+    const others = new Set([...keysOf(id), ...keysOf(assetId), ...keysOf(orderId)]);
+    expect(keysOf(alertsId).filter((key) => others.has(key))).toEqual([]);
+    for (const value of [...valuesOf(alertsId), ...valuesOf(alertsEn)]) expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
   });
 
   it('have a non-empty string for every key', () => {

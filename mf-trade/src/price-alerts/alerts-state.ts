@@ -72,10 +72,12 @@ export async function moveAlert(id: string, targetPrice: string): Promise<PriceA
 let signedInAs = appStore.getState().auth.accessToken !== null;
 appStore.subscribe((state) => {
   const now = state.auth.accessToken !== null;
-  if (signedInAs && !now) {
+  const loggedOut = signedInAs && !now;
+  // Set first: what follows writes to the store, which calls this again.
+  signedInAs = now;
+  if (loggedOut) {
     latest += 1;
     alertsStore.setState({ symbol: null, alerts: null, maxActive: null, error: undefined });
     appStore.getState().setPriceAlertSidebar({ userPriceAlerts: [] });
   }
-  signedInAs = now;
 });

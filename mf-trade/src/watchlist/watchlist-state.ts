@@ -86,6 +86,7 @@ export function moved<T>(items: readonly T[], from: number, delta: -1 | 1): read
 let signedInAs = appStore.getState().auth.accessToken !== null;
 appStore.subscribe((state) => {
   const now = state.auth.accessToken !== null;
-  if (signedInAs && !now) resetWatchlists();
+  const loggedOut = signedInAs && !now;
   signedInAs = now;
+  if (loggedOut) resetWatchlists();
 });
