@@ -63,12 +63,17 @@ describe('the perps order panel', () => {
     expect(placed!.body).toEqual({ symbol: PERP, orderType: 'MARKET', quantity: '0.01', reduceOnly: false, leverage: 10, marginMode: 'CROSS' });
     expect(placed!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(within(form).getByLabelText(/Quantity \(BTC\)/)).toHaveValue(''));
+  });
 
-    // The second order: no intro any more.
+  it('does not show the intro again to a person who has acknowledged it', async () => {
+    document.cookie = `dontShow_ShowGssAndCryptoPerps_${SIGNED_IN.userDetails.id}=true; path=/`;
+    const { user } = renderPanel();
+    const form = await ticket();
+    await user.click(within(form).getByRole('button', { name: 'Sell / Short' }));
     await user.type(within(form).getByLabelText(/Quantity \(BTC\)/), '0.02');
-    await waitFor(() => expect(api.calls.filter((call) => call.path === PERPS_PATHS.estimate).at(-1)!.query.quantity).toBe('0.02'));
+    await waitFor(() => expect(screen.getByTestId('estimate-margin')).toHaveTextContent('₮60.00'));
     await user.click(screen.getByTestId('perps-review'));
-    await screen.findByRole('alertdialog', { name: `Confirm buy / long ${PERP}` });
+    await screen.findByRole('alertdialog', { name: `Confirm sell / short ${PERP}` });
     expect(screen.queryByRole('dialog', { name: 'Before you trade with leverage' })).not.toBeInTheDocument();
   });
 
