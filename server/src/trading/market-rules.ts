@@ -132,6 +132,36 @@ export interface MarketRules {
   mayMatch(order: Pick<OrderRow, 'symbol' | 'tradingHours' | 'orderType'>, now: number): boolean;
   /** When an order placed at `now` expires (GOOD_TILL_MARKET_CLOSE: that trading day's close); null never. */
   expiresAt(spec: Pick<OrderSpec, 'timeInForce' | 'tradingHours'>, instrument: Instrument, now: number): Date | null;
+
+  // ---- call auctions (optional: markets that have them, IDX) ----
+  /**
+   * The call auction of `symbol` whose collection phase has ended by `now` and that is due to be
+   * uncrossed (its key, unique per symbol, e.g. `2026-11-30:PRE_OPENING`, and when collection
+   * ended), else null. The matcher uncrosses a due auction once (the key is claimed in the
+   * database), before anything else it does for the symbol in that tick.
+   */
+  auctionDue?(symbol: string, now: number): AuctionDue | null;
+  /**
+   * The auction's one price and what each collected order fills at it (shares by order id, the
+   * orders that fill nothing absent), from the open limit orders (in arrival order) and the
+   * market's book; null when nothing crosses. Pure.
+   */
+  uncross?(symbol: string, orders: readonly OrderRow[], book: Pick<OrderBook, 'bids' | 'asks'>): AuctionUncross | null;
+}
+
+/** A call auction due to be uncrossed. */
+export interface AuctionDue {
+  readonly key: string;
+  /** When its collection phase ended (epoch ms): orders that expired before it take no part. */
+  readonly endedAt: number;
+}
+
+/** An auction's one price and each order's fill at it. */
+export interface AuctionUncross {
+  readonly price: string;
+  /** The shares matched at the price (the market's book included). */
+  readonly volume: string;
+  readonly fills: ReadonlyMap<string, string>;
 }
 
 /** An amendment: a new size and/or prices (what the order type uses). */

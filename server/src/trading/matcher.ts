@@ -3,9 +3,11 @@
 // triggered, each order in its own ledger transaction. It also executes queued market orders once
 // their market opens and cancels orders whose time in force ran out (reason EXPIRED), releasing
 // their holds. Whether an order may match now is its market's rules' (`mayMatch`), at the engine's
-// clock. Every execution locks the order (and its OCO sibling), re-checks it against the tick and
-// changes it only through conditional updates and ledger keys, so a second instance doing the same
-// work at the same time changes nothing.
+// clock. A market with call auctions (`auctionDue`/`uncross`, IDX) has each auction uncrossed at
+// its one price once collection ends, first in the tick, exactly once (the `trading_auctions` row
+// claimed in the uncross's transaction). Every execution locks the order (and its OCO sibling),
+// re-checks it against the tick and changes it only through conditional updates and ledger keys,
+// so a second instance doing the same work at the same time changes nothing.
 //
 // Instances: one holds the lease `trading.matcher` and ticks for every registered market; every
 // instance keeps its index up to date from its own commits and from the others' (topic
@@ -19,7 +21,7 @@ import { InsufficientFunds } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub, Unsubscribe } from '../pubsub';
 import type { LevelFill } from './book-walk';
-import { EXPIRED_REASON, type MarketRules } from './market-rules';
+import { EXPIRED_REASON, type AuctionDue, type MarketRules } from './market-rules';
 import { behaviourOf, type Market, type Side } from './order-model';
 import type { OrderTx } from './order-tx';
 import { shapeOf } from './order-view';
@@ -143,6 +145,8 @@ export class Matcher {
   private queued = new Map<string, { symbol: string; market: Market; side: Side; tradingHours: OrderRow['tradingHours'] }>();
   /** Open orders with an expiry, by id (epoch ms). */
   private expiries = new Map<string, number>();
+  /** Call auctions this instance saw uncrossed (`<market>:<symbol>:<key>`): not asked again. */
+  private readonly auctionsDone = new Set<string>();
   private readonly instance = randomUUID();
   private timer: NodeJS.Timeout | null = null;
   private chain: Promise<unknown> = Promise.resolve();
@@ -310,12 +314,36 @@ export class Matcher {
       }
     };
 
+    const symbols = manual ? manual.map((m) => m.symbol) : [...this.symbols];
+    const bookFor = (symbol: string) => {
+      const given = manual?.find((m) => m.symbol === symbol)?.book;
+      return new TickBook(given ?? market.orderBook(symbol));
+    };
+
+    // Call auctions whose collection ended first: before expiry (a day order takes part in its
+    // day's closing auction) and before the continuous matching they precede. A symbol uncrossed
+    // in this tick does nothing else in it.
+    const uncrossed = new Set<string>();
+    for (const symbol of symbols) {
+      if (market.halts.get(symbol)) continue;
+      for (const m of this.deps.markets()) {
+        const rules = this.deps.rulesOf(m);
+        const due = rules.auctionDue?.(symbol, now);
+        if (!due || this.auctionsDone.has(`${m}:${symbol}:${due.key}`)) continue;
+        await attempt(`${m}:${symbol}:${due.key}`, async () => {
+          const done = await this.uncross(rules, symbol, due, () => bookFor(symbol).view());
+          if (done) uncrossed.add(symbol);
+          return done;
+        });
+      }
+    }
+
     for (const [id, at] of [...this.expiries]) {
       if (at <= now) await attempt(id, () => this.expire(id, now));
     }
 
-    const symbols = manual ? manual.map((m) => m.symbol) : [...this.symbols];
     for (const symbol of symbols) {
+      if (uncrossed.has(symbol)) continue;
       const queued = [...this.queued].filter(([, q]) => q.symbol === symbol);
       if (this.index.sizeOf(symbol) === 0 && queued.length === 0) {
         if (!manual) this.symbols.delete(symbol);
@@ -325,8 +353,8 @@ export class Matcher {
       const given = manual?.find((m) => m.symbol === symbol);
       const ticker = given ?? market.ticker(symbol);
       const tick = { last: 'last' in ticker ? ticker.last : ticker.price, bid: ticker.bid, ask: ticker.ask };
-      let book: TickBook | null = given?.book ? new TickBook(given.book) : null;
-      const bookOf = () => (book ??= new TickBook(market.orderBook(symbol)));
+      let book: TickBook | null = null;
+      const bookOf = () => (book ??= bookFor(symbol));
 
       // Queued market orders first (they were placed before anything resting could be hit at the open).
       for (const [id, q] of queued) {
@@ -342,6 +370,32 @@ export class Matcher {
       }
     }
     return { hits, executed, failed, elapsedMs: performance.now() - started };
+  }
+
+  /**
+   * Uncrosses one call auction: claims its key (a second run, here or on another instance, finds
+   * it claimed and changes nothing), then fills every collected order the rules allot a share of
+   * the one price, each through the normal fill path, all in one ledger transaction. True when
+   * orders filled.
+   */
+  private async uncross(rules: MarketRules, symbol: string, due: AuctionDue, bookOf: () => Pick<OrderBook, 'bids' | 'asks'>): Promise<boolean> {
+    const m = rules.market;
+    const filled = await this.deps.run(async (tx) => {
+      if (!(await tx.repo.claimAuction(m, symbol, due.key))) return false;
+      const rows = (await tx.repo.lockOpenLimits(m, symbol)).filter((r) => !r.expiresAt || r.expiresAt.getTime() >= due.endedAt);
+      const result = rows.length > 0 ? rules.uncross?.(symbol, rows, bookOf()) : null;
+      if (!result) return false;
+      for (const row of rows) {
+        const quantity = result.fills.get(row.id);
+        if (!quantity || !new TradingDecimal(quantity).gt(0)) continue;
+        const rest = new TradingDecimal(row.execQuantity as string).minus(row.filledQuantity);
+        await this.fillOrRefuse(tx, rules, row, [{ price: result.price, quantity }], new TradingDecimal(quantity).gte(rest));
+      }
+      await tx.repo.recordAuction(m, symbol, due.key, result.price, result.volume);
+      return true;
+    });
+    this.auctionsDone.add(`${m}:${symbol}:${due.key}`);
+    return filled;
   }
 
   /** Cancels an order whose time in force ran out (and its OCO sibling), releasing the hold. */

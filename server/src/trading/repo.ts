@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { PasarDb } from '../db/database';
 import type { Market } from './order-model';
-import { fills, orders, type FillRow, type NewFillRow, type NewOrderRow, type OrderChange, type OrderRow } from './tables';
+import { fills, orders, tradingAuctions, type FillRow, type NewFillRow, type NewOrderRow, type OrderChange, type OrderRow } from './tables';
 
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
 
@@ -111,6 +111,33 @@ export function createOrdersRepo(db: PasarDb) {
       const conditions = [eq(orders.userId, userId), eq(orders.isOpen, true)];
       if (market) conditions.push(eq(orders.market, market));
       return db.select().from(orders).where(and(...conditions));
+    },
+
+    /**
+     * Claims a call auction of a symbol (in the uncross's transaction, before its fills): true when
+     * this call recorded it, false when it was uncrossed before (another instance, an earlier run).
+     */
+    async claimAuction(market: Market, symbol: string, auction: string): Promise<boolean> {
+      const rows = await db.insert(tradingAuctions).values({ market, symbol, auction }).onConflictDoNothing().returning({ auction: tradingAuctions.auction });
+      return rows.length === 1;
+    },
+
+    /** The price and volume an auction struck (after its fills). */
+    async recordAuction(market: Market, symbol: string, auction: string, price: string | null, volume: string): Promise<void> {
+      await db
+        .update(tradingAuctions)
+        .set({ price, volume })
+        .where(and(eq(tradingAuctions.market, market), eq(tradingAuctions.symbol, symbol), eq(tradingAuctions.auction, auction)));
+    },
+
+    /** The open limit orders of a symbol in a market, locked, in arrival order (an auction's participants). */
+    async lockOpenLimits(market: Market, symbol: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.isOpen, true), eq(orders.market, market), eq(orders.symbol, symbol), eq(orders.orderType, 'LIMIT')))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .for('update');
     },
 
     /** Open orders whose time in force ran out by `at`. */

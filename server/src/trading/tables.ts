@@ -68,6 +68,16 @@ export const fills = pgTable('fills', {
   executedAt: ts('executed_at').notNull().defaultNow(),
 });
 
+/** Call auctions uncrossed (20261126_0121_trading_auctions.sql): one row per market, symbol and auction, so each runs once. */
+export const tradingAuctions = pgTable('trading_auctions', {
+  market: text('market').$type<Market>().notNull(),
+  symbol: text('symbol').notNull(),
+  auction: text('auction').notNull(),
+  price: numeric('price'),
+  volume: numeric('volume').notNull().default('0'),
+  uncrossedAt: ts('uncrossed_at').notNull().defaultNow(),
+});
+
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type FillRow = typeof fills.$inferSelect;

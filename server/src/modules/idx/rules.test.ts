@@ -2,12 +2,12 @@
 // ARA/ARB band from several previous closes (a Rp50 stock included), the Jakarta phases on a
 // Monday and a Friday (11:45 is session I on a Monday and the lunch break on a Friday), a holiday,
 // T+2 across a weekend and across holidays, lots, price refusals, the fee math and the call
-// auction's price on small books computed by hand.
+// auction's price on small books computed by hand, and when each auction is due to be uncrossed.
 import { chargesForBase } from '@pasar/shared/trading';
 import { idxTickSize, isOnIdxGrid } from '../../market/idx-rules';
 import { auctionPrice, matchedVolumeAt, type AuctionOrder } from './auction';
 import { bandOf, isWholeLots, priceRefusal } from './rules';
-import { idxExpiryOf, idxSessionAt, idxSessionNow, settlementDate, tradingDayOf } from './sessions';
+import { auctionDueAt, fillTradeDateOf, idxExpiryOf, idxSessionAt, idxSessionNow, settlementDate, tradingDayOf } from './sessions';
 import { idxRatesOf } from './settings';
 
 /** A Jakarta wall time (WIB, UTC+7) as an instant. */
@@ -187,5 +187,32 @@ describe('call auction price', () => {
   it('strikes no price when nothing crosses', () => {
     const result = auctionPrice([o('BUY', 990, 100), o('SELL', 1000, 100)], 1000);
     expect([result.price, result.volume, result.fills.size]).toEqual([null, 0, 0]);
+  });
+});
+
+describe('call auction due (the uncross window)', () => {
+  it.each([
+    ['2026-11-30', '08:58:59', null], // Monday, still collecting
+    ['2026-11-30', '09:00:00', '2026-11-30:PRE_OPENING'],
+    ['2026-11-30', '11:59:59', '2026-11-30:PRE_OPENING'], // until session I closes
+    ['2026-11-30', '12:00:00', null], // lunch: too late for the opening
+    ['2026-11-30', '15:55:00', null], // the pre-closing collects
+    ['2026-11-30', '16:00:00', '2026-11-30:PRE_CLOSING'],
+    ['2026-11-30', '23:59:59', '2026-11-30:PRE_CLOSING'],
+    ['2026-12-01', '08:00:00', null], // the next morning
+    ['2026-12-04', '11:30:00', null], // Friday: session I closes at 11:30
+    ['2026-12-04', '11:29:59', '2026-12-04:PRE_OPENING'],
+    ['2026-12-05', '10:00:00', null], // Saturday
+    ['2026-12-25', '10:00:00', null], // Christmas
+  ])('%s %s → %s', (date, time, key) => {
+    expect(auctionDueAt(wib(date, time))?.key ?? null).toBe(key);
+  });
+
+  it('ends collection at 09:00 and 16:00; a fill after 16:00 trades on its own day, on a weekend on the next trading day', () => {
+    expect(auctionDueAt(wib('2026-11-30', '10:00:00'))?.endedAt).toBe(wib('2026-11-30', '09:00:00'));
+    expect(auctionDueAt(wib('2026-11-30', '16:10:00'))?.endedAt).toBe(wib('2026-11-30', '16:00:00'));
+    expect(fillTradeDateOf(wib('2026-11-30', '16:00:30'))).toBe('2026-11-30');
+    expect(tradingDayOf(wib('2026-11-30', '16:00:30'))).toBe('2026-12-01');
+    expect(fillTradeDateOf(wib('2026-12-05', '10:00:00'))).toBe('2026-12-07');
   });
 });

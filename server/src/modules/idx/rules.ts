@@ -16,7 +16,8 @@ import type { MarketRuntime } from '../../market/runtime';
 import { walkBook, type AmendRequest, type BookWalkResult, type MarketRules, type OrderChange, type OrderPlan, type OrderShape, type OrderSpec } from '../../trading';
 import { fillNumbers } from '../crypto/fill-numbers';
 import { idxRepoOf } from './repo';
-import { acceptsOrders, idxExpiryOf, idxSessionAt, isContinuous, settlementDate, tradingDayOf } from './sessions';
+import { auctionPrice, type AuctionOrder } from './auction';
+import { acceptsOrders, auctionDueAt, fillTradeDateOf, idxExpiryOf, idxSessionAt, isContinuous, settlementDate } from './sessions';
 import { idxRatesOf } from './settings';
 
 export const IDX_MARKET = 'IDSS' as const;
@@ -198,6 +199,29 @@ export function createIdxRules(deps: IdxRulesDeps) {
     return new Map([[order.id, change]]);
   }
 
+  /**
+   * A call auction's uncross (decision 0018): the collected orders (their unfilled shares, in
+   * arrival order) and the market's standing book inside the day's band (each level an order that
+   * arrived before them) meet at auctionPrice's one price; the collected orders' shares of it.
+   */
+  function uncross(symbol: string, orders: Parameters<NonNullable<MarketRules['uncross']>>[1], book: Pick<OrderBook, 'bids' | 'asks'>) {
+    const band = bandFor(symbol);
+    const inBand = (price: string) => D(price).gte(band.low) && D(price).lte(band.high);
+    const standing = (side: 'BUY' | 'SELL', levels: OrderBook['bids']): AuctionOrder[] =>
+      levels.filter((l) => inBand(l.price)).map((l) => ({ id: `book:${side}:${l.price}`, side, price: Number(l.price), quantity: Number(l.quantity), seq: 0 }));
+    const collected = orders.map(
+      (o, i): AuctionOrder => ({ id: o.id, side: o.side, price: Number(o.limitPrice), quantity: D(o.execQuantity ?? '0').minus(o.filledQuantity).toNumber(), seq: i + 1 }),
+    );
+    const result = auctionPrice([...standing('BUY', book.bids), ...standing('SELL', book.asks), ...collected.filter((o) => o.quantity > 0)], Number(band.previousClose));
+    if (result.price === null) return null;
+    const fills = new Map<string, string>();
+    for (const o of collected) {
+      const q = result.fills.get(o.id);
+      if (q) fills.set(o.id, String(q));
+    }
+    return fills.size === 0 ? null : { price: String(result.price), volume: String(result.volume), fills };
+  }
+
   const rules = {
     market: IDX_MARKET,
     currency: 'IDR',
@@ -274,7 +298,7 @@ export function createIdxRules(deps: IdxRulesDeps) {
     /** A sale's settlement due: its net proceeds, settling two IDX trading days after the trade date. */
     async afterFill(ops: Parameters<NonNullable<MarketRules['afterFill']>>[0], order: Parameters<NonNullable<MarketRules['afterFill']>>[1], fill: Parameters<NonNullable<MarketRules['afterFill']>>[2]): Promise<void> {
       if (order.side !== 'SELL' || !positive(fill.total)) return;
-      const tradeDate = tradingDayOf(market.now());
+      const tradeDate = fillTradeDateOf(market.now());
       await idxRepoOf(ops.db).addDue({ fillId: fill.id, userId: order.userId, symbol: order.symbol, amount: fill.total, tradeDate, settlementDate: settlementDate(tradeDate) });
     },
     fillCurrencies: (order: { asset: string }) => ['IDR', order.asset],
@@ -292,6 +316,10 @@ export function createIdxRules(deps: IdxRulesDeps) {
       const at = idxExpiryOf(spec.timeInForce, now);
       return at === null ? null : new Date(at);
     },
+
+    /** The pre-opening and pre-closing call auctions, due once each has ended (sessions.ts). */
+    auctionDue: (symbol: string, now: number) => (market.instrument(symbol)?.kind === 'idx' ? auctionDueAt(now) : null),
+    uncross,
   } satisfies MarketRules & Record<string, unknown>;
   return rules;
 }

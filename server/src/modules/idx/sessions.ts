@@ -71,6 +71,31 @@ export function tradingDayOf(at: number, calendar: MarketCalendar = idxCalendar)
   return calendar.nextTradingDay(addDays(today, 1));
 }
 
+/**
+ * The call auction due to be uncrossed at `at` (decision 0018): the pre-opening once its collection
+ * has ended (09:00) and until session I closes; the pre-closing once it has ended (16:00) and until
+ * the end of that Jakarta date. Keyed `<date>:<phase>`. Null otherwise (no auction ended today).
+ */
+export function auctionDueAt(at: number, calendar: MarketCalendar = idxCalendar): { key: string; endedAt: number } | null {
+  const date = calendar.localDate(at);
+  const sessions = calendar.sessions(date);
+  const pre = sessions.find((s) => s.kind === 'PRE_MARKET');
+  const s1 = sessions.find((s) => s.kind === 'SESSION_1');
+  const post = sessions.find((s) => s.kind === 'POST_MARKET');
+  if (post && at >= post.close) return { key: `${date}:PRE_CLOSING`, endedAt: post.close };
+  if (pre && s1 && at >= pre.close && at < s1.close) return { key: `${date}:PRE_OPENING`, endedAt: pre.close };
+  return null;
+}
+
+/**
+ * The trade date of a fill at `at`: the Jakarta date on a trading day (a pre-closing auction
+ * uncrossed after 16:00 trades on its own day), else the next trading day.
+ */
+export function fillTradeDateOf(at: number, calendar: MarketCalendar = idxCalendar): string {
+  const today = calendar.localDate(at);
+  return calendar.sessions(today).length > 0 ? today : tradingDayOf(at, calendar);
+}
+
 /** T+2: the second IDX trading day after a trade date (weekends and holidays skipped). */
 export function settlementDate(tradeDate: string, calendar: MarketCalendar = idxCalendar, days = 2): string {
   let d = tradeDate;
