@@ -120,6 +120,10 @@ test.describe('crypto spot', () => {
       // A new user has not accepted the Bappebti terms: the order asks for them.
       const prompt = page.getByRole('dialog', { name: 'Accept the terms' });
       await expect(prompt, 'the first order of a user without the Bappebti terms (018) opens the accept-terms prompt').toBeVisible();
+      await expect(review, 'one dialog at a time: the review waits hidden under the prompt').toBeHidden();
+      // The terms are readable before accepting.
+      await prompt.getByRole('button', { name: 'terms and conditions' }).click();
+      await expect(prompt.getByRole('region', { name: 'Crypto asset trading terms and conditions' })).toContainText('Bappebti');
       await prompt.getByRole('checkbox').check();
       await prompt.getByRole('button', { name: 'Accept and continue' }).click();
       await expect(prompt).toBeHidden();
