@@ -1,7 +1,8 @@
 // Exact figures of leveraged US positions: margins, the wallet's margin ratio, the liquidation
 // price (where the ratio reaches 100 %), a day of financing, the 4x cut-off (early close too) and
 // the financing days between closes (weekends and holidays have none).
-import { dailyFinancing, financingDays, initialMargin, intradayCutoff, liquidationPrice, maintenanceRate, walletRisk } from './leverage-math';
+import { maintenanceMargin, tierFor } from '../../trading/margin/math';
+import { dailyFinancing, financingDays, initialMargin, intradayCutoff, liquidationPrice, maintenanceRate, usTiers, walletRisk } from './leverage-math';
 
 describe('US leverage math', () => {
   it('initial margin is notional / leverage, up to the cent; maintenance is half of it by default', () => {
@@ -24,6 +25,18 @@ describe('US leverage math', () => {
     expect(at('150').marginRatioPercent.toFixed(2)).toBe('187.50');
     expect(at('140').marginRatioPercent.toFixed(2)).toBe('100.00');
     expect(walletRisk('120', [], '50').marginRatioPercent.toFixed(2)).toBe('0.00');
+  });
+
+  it('the margin engine carries 2x and 4x as one tier: max leverage L, maintenance rate 1/(2L), for any notional', () => {
+    const four = usTiers(4, '50');
+    expect(four).toHaveLength(1);
+    expect(tierFor(four, '1000000000').maxLeverage).toBe(4);
+    expect(maintenanceMargin(four, '326').toFixed()).toBe('40.75');
+    expect(maintenanceMargin(usTiers(2, '50'), '326').toFixed()).toBe('81.5');
+    // A second position's equity counts in cross margin: 150 of equity elsewhere lowers the price.
+    expect(liquidationPrice({ quantity: '2', entryPrice: '200', leverage: 4 }, '270', '50').toFixed(2)).toBe('74.29');
+    // No price liquidates a long whose equity covers it all: 0.
+    expect(liquidationPrice({ quantity: '1', entryPrice: '100', leverage: 2 }, '200', '50').toFixed(2)).toBe('0.00');
   });
 
   it('a day of 2x financing is the borrowed half × the daily percent, up to the cent', () => {

@@ -1,16 +1,30 @@
-// The arithmetic of leveraged US positions (CFD, long only), pure and exact (decimal.js). USD to the
+// The arithmetic of leveraged US positions (CFD, long only), pure and exact (decimal.js): the margin
+// engine's formulas (trading/margin/math.ts) plus this market's own (financing, 4x cut-off). USD to the
 // cent; every rounding favours the house: margin and losses up, gains down (docs/decisions/0017).
 import Decimal from 'decimal.js';
 import { nyseCalendar, type MarketCalendar } from '../../market/calendar';
 import { addDays } from '../../market/calendar/time';
+import type { MarginTierRow } from '../../trading/margin/api';
+import * as engine from '../../trading/margin/math';
 
 const D = (v: Decimal.Value): Decimal => new Decimal(v);
 export const cents = (v: Decimal.Value, up: boolean): Decimal => D(v).toDecimalPlaces(2, up ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
 /** P&L to the cent: a gain down, a loss up. */
 export const pnlCents = (v: Decimal.Value): Decimal => (D(v).isNegative() ? cents(v, true) : cents(v, false));
 
-/** Initial margin: notional / leverage, up to the cent. */
-export const initialMargin = (quantity: Decimal.Value, price: Decimal.Value, leverage: number): Decimal => cents(D(quantity).times(price).div(leverage), true);
+const NO_CAP = '1e30';
+
+/**
+ * The margin engine's tier table for a leveraged US position: one tier, no notional limit, max
+ * leverage L and maintenance rate maintenanceRate(L). Margin, P&L, margin ratio and liquidation
+ * price below are the engine's formulas (trading/margin/math.ts, decision 0016) on that table;
+ * only the cent rounding (against the person) is this market's.
+ */
+export const usTiers = (leverage: number, maintenanceOfInitialPercent: Decimal.Value): MarginTierRow[] =>
+  engine.buildTiers([{ cap: NO_CAP, maxLeverage: leverage, rate: maintenanceRate(leverage, maintenanceOfInitialPercent).toFixed() }]);
+
+/** Initial margin: notional / leverage (the engine's), up to the cent. */
+export const initialMargin = (quantity: Decimal.Value, price: Decimal.Value, leverage: number): Decimal => cents(engine.initialMargin(D(quantity).times(price), leverage), true);
 
 /** The maintenance margin rate: the initial rate (1 / leverage) × maintenanceOfInitialPercent / 100. */
 export const maintenanceRate = (leverage: number, maintenanceOfInitialPercent: Decimal.Value): Decimal =>
@@ -22,7 +36,8 @@ export interface OpenFigures {
   readonly leverage: number;
 }
 
-export const unrealizedPnl = (p: OpenFigures, mark: Decimal.Value): Decimal => D(p.quantity).times(D(mark).minus(p.entryPrice));
+/** Long only: the engine's size × (mark − entry). */
+export const unrealizedPnl = (p: OpenFigures, mark: Decimal.Value): Decimal => D(engine.unrealizedPnl(p.quantity, p.entryPrice, mark));
 
 export interface WalletRisk {
   readonly unrealizedPnl: Decimal;
@@ -37,23 +52,22 @@ export function walletRisk(collateral: Decimal.Value, positions: readonly (OpenF
   let mm = D(0);
   for (const p of positions) {
     pnl = pnl.plus(unrealizedPnl(p, p.mark));
-    mm = mm.plus(D(p.quantity).times(p.mark).times(maintenanceRate(p.leverage, maintenanceOfInitialPercent)));
+    mm = mm.plus(engine.maintenanceMargin(usTiers(p.leverage, maintenanceOfInitialPercent), D(p.quantity).times(p.mark)));
   }
-  const equity = D(collateral).plus(pnl);
-  const ratio = mm.isZero() ? D(0) : equity.lte(0) ? D(100) : Decimal.max(0, mm.div(equity).times(100)).toDecimalPlaces(2, Decimal.ROUND_UP);
-  return { unrealizedPnl: pnl, maintenanceMargin: mm, marginRatioPercent: ratio };
+  const ratio = engine.marginRatioPercent(mm, D(collateral).plus(pnl));
+  // The engine says RATIO_EXHAUSTED when no equity is left; the US wire has always said 100 then.
+  const percent = ratio.eq(engine.RATIO_EXHAUSTED) ? D(100) : cents(Decimal.max(0, ratio), true);
+  return { unrealizedPnl: pnl, maintenanceMargin: mm, marginRatioPercent: percent };
 }
 
 /**
- * The mark at which a long's wallet reaches a margin ratio of 100%: equityRest + q(p − e) = q·p·m,
- * so p = (q·e − equityRest) / (q(1 − m)), where equityRest is the collateral plus the other
- * positions' unrealized P&L minus their maintenance margin. Up to the cent, never below 0.
+ * The mark at which a long's wallet reaches a margin ratio of 100%: the engine's (Binance's)
+ * cross-margin formula on the one-tier table, where equityRest is the collateral plus the other
+ * positions' unrealized P&L minus their maintenance margin. Up to the cent, 0 when none (LP ≤ 0).
  */
 export function liquidationPrice(p: OpenFigures, equityRest: Decimal.Value, maintenanceOfInitialPercent: Decimal.Value): Decimal {
-  const q = D(p.quantity);
-  const m = maintenanceRate(p.leverage, maintenanceOfInitialPercent);
-  const price = q.times(p.entryPrice).minus(equityRest).div(q.times(D(1).minus(m)));
-  return Decimal.max(0, cents(price, true));
+  const lp = engine.liquidationPrice({ size: p.quantity, entryPrice: p.entryPrice, walletBalance: equityRest, tiers: usTiers(p.leverage, maintenanceOfInitialPercent) });
+  return lp === null ? D(0) : cents(lp, true);
 }
 
 /** One trading day's financing of a 2x position: the borrowed part (entry notional × (L − 1) / L) × dailyPercent / 100, up to the cent. */
