@@ -6,7 +6,8 @@
 // ShowGssAndCryptoPerps intro and the confirmation with the margin and liquidation price shown
 // first; then the price steered down (operator command) until the margin call arrives on the page,
 // and past the liquidation price until the position is liquidated, the margin wallet not negative.
-// Steering is global to a server: the journey runs against its own server.
+// At 360 px the order panel and the account area stay inside the screen. Steering is global to a
+// server: the journey runs against its own server.
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { topUp, units } from './support-crypto';
 import { expect, input, signIn, test as base, type TestUser } from './support-fixtures';
@@ -188,6 +189,19 @@ test.describe('perpetual futures', () => {
       [position] = (await data<{ items: Position[] }>(context, baseURL!, user, 'GET', PATHS.positions)).items;
       expect(position).toMatchObject({ symbol: SYMBOL, side: 'LONG', quantity: qtyText });
       expect(position!.liquidationPrice).not.toBeNull();
+    });
+
+    await test.step('at 360 px the order panel and the account area fit the screen', async () => {
+      const wide = page.viewportSize();
+      await page.setViewportSize({ width: 360, height: 800 });
+      await expect(account.getByTestId('perp-position')).toBeVisible();
+      await expect(ticket.getByTestId('perps-review')).toBeVisible();
+      // The perps parts stay inside the screen (the tab list scrolls within its card).
+      for (const part of [account, page.getByTestId('order-panel')]) {
+        const fit = await part.evaluate((el) => ({ right: el.getBoundingClientRect().right <= window.innerWidth, inside: el.scrollWidth <= el.clientWidth }));
+        expect(fit).toEqual({ right: true, inside: true });
+      }
+      if (wide) await page.setViewportSize(wide);
     });
 
     await test.step('the price steered down between the margin call and the liquidation: the margin call arrives on the page', async () => {

@@ -28,6 +28,19 @@ const Wallet = styled.p`
   font-size: ${tokens.fontSizes.sm};
 `;
 
+/** Four tabs do not fit 360 px: the tab list scrolls sideways inside the card, never the page. */
+const TabsFrame = styled.div`
+  min-width: 0;
+  [role='tablist'] {
+    overflow-x: auto;
+    scrollbar-width: thin;
+  }
+  [role='tab'] {
+    flex: none;
+    white-space: nowrap;
+  }
+`;
+
 const Alert = styled(Notice)`
   margin-bottom: ${tokens.space.sm};
   border-left-color: ${tokens.colors.dangerText};
@@ -55,17 +68,19 @@ export function PerpsAccountArea({ symbol, format }: { symbol: string; format: P
           {t('perps.positions.wallet', { wallet: usdt(balance.walletBalance, lng), available: usdt(balance.availableBalance, lng), ratio: percent(balance.marginRatioPercentage, lng) })}
         </Wallet>
       )}
-      <Tabs
-        label={t('perps.orders.label')}
-        value={tab}
-        onChange={setTab}
-        items={[
-          { key: 'positions', label: t('perps.orders.positions', { count }), render: () => <PerpPositions format={format} /> },
-          { key: 'open', label: t('perps.orders.open'), render: () => <PerpOrders scope="open" symbol={symbol} format={format} /> },
-          { key: 'history', label: t('perps.orders.history'), render: () => <PerpOrders scope="history" symbol={symbol} format={format} /> },
-          { key: 'funding', label: t('perps.orders.funding'), render: () => <FundingHistory symbol={symbol} /> },
-        ]}
-      />
+      <TabsFrame>
+        <Tabs
+          label={t('perps.orders.label')}
+          value={tab}
+          onChange={setTab}
+          items={[
+            { key: 'positions', label: t('perps.orders.positions', { count }), render: () => <PerpPositions format={format} /> },
+            { key: 'open', label: t('perps.orders.open'), render: () => <PerpOrders scope="open" symbol={symbol} format={format} /> },
+            { key: 'history', label: t('perps.orders.history'), render: () => <PerpOrders scope="history" symbol={symbol} format={format} /> },
+            { key: 'funding', label: t('perps.orders.funding'), render: () => <FundingHistory symbol={symbol} /> },
+          ]}
+        />
+      </TabsFrame>
     </Card>
   );
 }
