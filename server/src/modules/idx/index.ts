@@ -3,6 +3,7 @@
 // from IDX_UNSETTLED to cash, one instance at a time, also at start and on the operator's call).
 // The IDX market data calls (`/api/idss/list`, `/ohlc`, `/calendar`) are the market module's.
 import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { topics } from '../../pubsub/topics';
 import { idxRepoOf } from './repo';
@@ -22,6 +23,16 @@ export const idxModule: FastifyPluginAsync = async (app) => {
     productInfo,
   });
   app.trading.register(rules);
+  // What a person owns (`app.netWorth`): IDX shares at the last price, and sale proceeds not yet settled.
+  app.netWorth.register({
+    key: 'IDX',
+    valueIdr: ({ balances }) =>
+      balances.reduce((sum, b) => {
+        if ('purpose' in b.account && b.account.purpose === 'IDX') return sum.plus(new Decimal(b.balance).times(rules.lastPrice(b.currency)));
+        if ('purpose' in b.account && b.account.purpose === 'IDX_UNSETTLED') return sum.plus(b.balance);
+        return sum;
+      }, new Decimal(0)),
+  });
 
   const settlementDeps: SettlementDeps = {
     ledger: app.ledger,

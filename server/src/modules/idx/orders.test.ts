@@ -99,6 +99,10 @@ describe('IDX orders', () => {
     expect(await idr(t.app, trader.userId)).toEqual(before);
     expect((await unsettled(t.app, trader.userId)).balance).toBe(String(net));
     expect(await wallet(trader)).toEqual({ cash: before.balance, unsettled: String(net), unsettledByDate: [{ settlementDate: '2026-12-02', amount: String(net) }], withdrawable: before.available });
+    // What the person owns counts the shares left at the last price and the unsettled proceeds.
+    const worth = await t.app.netWorth.of(trader.userId);
+    const last = t.app.market.ticker('BBCA').price;
+    expect(worth.parts.find((part) => part.key === 'IDX')?.valueIdr).toBe(new Decimal(last).times(100).plus(net).toFixed(0, Decimal.ROUND_DOWN));
 
     // Tuesday: not due yet.
     await setClock(t.app, wib('2026-12-01', '10:00:00'));
