@@ -146,6 +146,7 @@ export function createEngine(deps: EngineDeps): Engine {
       tradingHours: s.tradingHours ?? null,
       expiresAt: rules.expiresAt(s, inst, deps.now()),
       leverage: s.leverage ?? null,
+      ...(s.reason ? { reason: s.reason } : {}),
     };
   }
 

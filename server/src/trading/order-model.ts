@@ -32,6 +32,8 @@ export interface OrderSpec {
   readonly leverage?: string | undefined;
   /** Margined markets: the order may only reduce a position (it holds no margin). */
   readonly reduceOnly?: boolean | undefined;
+  /** Why the order was placed when not by a person's own choice (LIQUIDATION, TAKE_PROFIT…), or REDUCE_ONLY; kept as the order's reason. */
+  readonly reason?: string | undefined;
 }
 
 export interface LegPlan {

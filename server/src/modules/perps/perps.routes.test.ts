@@ -7,6 +7,7 @@ import {
   PerpFundingRate,
   PerpInstrumentsResponse,
   PerpOrderEstimate,
+  PerpOrderList,
   PerpPlaceResponse,
   PerpPositionResponse,
   PerpPositionsResponse,
@@ -190,6 +191,11 @@ describe('perpetual futures (routes, margin engine, funding, liquidation)', () =
     await watcher.tick();
     expect(data(PerpPositionsResponse, await get(PERPS_PATHS.positions, alice)).items).toHaveLength(0);
     expect((await listNotes()).filter((x) => x === 'ACCOUNT_LIQUIDATION')).toHaveLength(1);
+    // The forced close is in the history as a reduce-only liquidation, not as the person's own order.
+    const history = data(PerpOrderList, await get(PERPS_PATHS.orders, alice, { scope: 'history', symbol: BTC }));
+    const forced = history.items.filter((o) => o.reason === 'LIQUIDATION');
+    expect(forced).toHaveLength(1);
+    expect(forced[0]).toMatchObject({ side: 'SELL', reduceOnly: true, status: 'SUCCESS' });
     const after = await bal(perpAccount(alice.userId));
     expect(new Decimal(after.balance).gte(0)).toBe(true);
     expect(new Decimal(after.held).toFixed()).toBe('0');

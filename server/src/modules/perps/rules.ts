@@ -155,6 +155,7 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
         quantity: request.quantity,
         timeInForce: 'GOOD_TILL_CANCEL',
         reduceOnly: true,
+        reason: request.reason === 'USER' ? 'REDUCE_ONLY' : request.reason,
       });
     },
   };

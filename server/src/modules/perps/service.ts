@@ -27,7 +27,7 @@ import type {
   PerpPositionsResponse,
   PerpTpSlRequest,
 } from '@pasar/shared/contract';
-import { ERROR_CATALOGUE, PERP_ORDERS_PAGE_SIZE, PERP_ORDER_TYPES } from '@pasar/shared/contract';
+import { ERROR_CATALOGUE, PERP_CLOSE_REASONS, PERP_ORDERS_PAGE_SIZE, PERP_ORDER_TYPES } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { Ledger } from '../../ledger/api';
@@ -132,7 +132,8 @@ export function createPerpService(deps: PerpServiceDeps) {
   }
 
   const perpOrder = (order: Order, reduceOnly: boolean, marginMode: 'CROSS' | 'ISOLATED'): PerpOrder => ({ ...order, reduceOnly, marginMode, realizedPnl: '0' });
-  const reduceOnlyOf = (order: Order & { requestId?: string }) => order.reason === 'REDUCE_ONLY';
+  /** Orders placed to reduce a position (by the person, a TP/SL or a liquidation) carry why as their reason. */
+  const reduceOnlyOf = (order: Order) => order.reason !== null && (PERP_CLOSE_REASONS as readonly string[]).includes(order.reason) && order.reason !== 'USER';
 
   async function position(userId: string, symbol: string): Promise<PositionView | null> {
     return margin.position('PERPS', userId, PERP_BOOK, symbol);
@@ -162,6 +163,7 @@ export function createPerpService(deps: PerpServiceDeps) {
     timeInForce: 'GOOD_TILL_CANCEL',
     leverage: String(leverage),
     reduceOnly: body.reduceOnly,
+    ...(body.reduceOnly ? { reason: 'REDUCE_ONLY' } : {}),
   });
 
   async function estimateOf(userId: string, side: Side, q: PerpEstimateQuery, language: Language): Promise<PerpOrderEstimate> {
