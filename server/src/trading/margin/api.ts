@@ -48,7 +48,11 @@ export interface MarginMarket {
   fees(symbol: string): { readonly maker: string; readonly taker: string };
   /** The mark price (perps: domain.md's formula; CFDs: the last trade); null when there is none. */
   markPrice(symbol: string): string | null;
-  /** May a position of `symbol` be liquidated at `now` (a closed US market cannot fill one). */
+  /**
+   * May a position of `symbol` be liquidated at `now` (a closed US market cannot fill one). When not,
+   * a due liquidation waits: the person gets one ACCOUNT_LIQUIDATION "when the market opens" notice
+   * and the first mark at which this holds liquidates the position if it is still due.
+   */
   mayLiquidateNow(symbol: string, now: number): boolean;
   /**
    * Closes `quantity` of a position against the book now: a reduce-only MARKET order through the

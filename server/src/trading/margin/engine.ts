@@ -617,9 +617,12 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     const long = D(row.size).gt(0);
     const closeSide = long ? 'SELL' : 'BUY';
     if (ratio.gte(100)) {
-      if (!m.mayLiquidateNow(row.symbol, now)) return;
       // Cross: every cross position of the wallet goes; isolated: this one.
       const targets = row.marginMode === 'CROSS' ? rows.filter((r) => r.marginMode === 'CROSS') : [row];
+      if (!m.mayLiquidateNow(row.symbol, now)) {
+        await liquidateLater(m, row, targets, view);
+        return;
+      }
       for (const t of targets) {
         const requestId = `liq:${t.id}:v${t.version}`;
         await m.closeAtMarket({ userId: t.userId, book: t.book, symbol: t.symbol, side: D(t.size).gt(0) ? 'SELL' : 'BUY', quantity: str(D(t.size).abs()), requestId, reason: 'LIQUIDATION' });
@@ -657,10 +660,34 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     }
   }
 
-  async function notice(userId: string, type: 'MARGIN_CALL' | 'ACCOUNT_LIQUIDATION', symbol: string, figure: string): Promise<void> {
+  /**
+   * Due but the market cannot fill a liquidation now (a closed US session): nothing is closed at a
+   * stale price. The positions stay in the index, so the first mark at which `mayLiquidateNow` holds
+   * liquidates them (if the ratio is still at or above 100 % then). The person is told once per
+   * position version (`liq-pending:<id>:v<version>` events; margin added bumps the version): one
+   * ACCOUNT_LIQUIDATION "at the next opportunity unless margin is added" per wallet and crossing.
+   */
+  async function liquidateLater(m: MarginMarket, row: PositionRow, targets: readonly PositionRow[], view: PositionView): Promise<void> {
+    const marked = await db
+      .insert(marginEvents)
+      .values(targets.map((t) => ({ key: `liq-pending:${t.id}:v${t.version}`, kind: 'LIQUIDATION_PENDING', market: m.market, userId: t.userId, symbol: t.symbol, details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage } })))
+      .onConflictDoNothing()
+      .returning({ key: marginEvents.key });
+    if (marked.length > 0) await notice(row.userId, 'LIQUIDATION_PENDING', row.symbol, view.marginRatioPercentage);
+  }
+
+  async function notice(userId: string, type: 'MARGIN_CALL' | 'ACCOUNT_LIQUIDATION' | 'LIQUIDATION_PENDING', symbol: string, figure: string): Promise<void> {
     if (!deps.notify) return;
     const text =
-      type === 'MARGIN_CALL'
+      type === 'LIQUIDATION_PENDING'
+        ? {
+            title: { id: 'Likuidasi menunggu pasar buka', en: 'Liquidation waits for the market to open' },
+            body: {
+              id: `Rasio margin ${symbol} mencapai ${figure}% saat pasar tutup. Posisi dilikuidasi saat pasar buka kecuali margin ditambah.`,
+              en: `The margin ratio of ${symbol} reached ${figure}% while the market is closed. The position is liquidated when the market opens unless margin is added.`,
+            },
+          }
+        : type === 'MARGIN_CALL'
         ? {
             title: { id: 'Peringatan margin', en: 'Margin call' },
             body: { id: `Rasio margin ${symbol} mencapai ${figure}%. Tambah margin atau kurangi posisi agar tidak dilikuidasi.`, en: `The margin ratio of ${symbol} reached ${figure}%. Add margin or reduce the position to avoid liquidation.` },
@@ -670,7 +697,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
             body: { id: `Posisi ${symbol} Anda ditutup oleh likuidasi pada harga mark ${figure}.`, en: `Your ${symbol} position was closed by liquidation at mark price ${figure}.` },
           };
     try {
-      await deps.notify(userId, { type, ...text });
+      await deps.notify(userId, { type: type === 'LIQUIDATION_PENDING' ? 'ACCOUNT_LIQUIDATION' : type, ...text });
     } catch (error) {
       deps.log?.warn({ err: error }, 'margin: sending a notification failed');
     }
