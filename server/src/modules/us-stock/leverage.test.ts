@@ -57,6 +57,7 @@ describe('US stock leverage (CFD) through HTTP', () => {
     const b = await t.app.ledger.balance(walletAccount(user.userId, name));
     return { balance: new Decimal(b.balance).toFixed(2), available: new Decimal(b.available).toFixed(2) };
   };
+  const house = async (name: 'MARGIN_SETTLEMENT' | 'INSURANCE_FUND') => new Decimal((await t.app.ledger.balance({ house: name, currency: 'USD' })).balance);
   const notices = async (user: TestUser) =>
     dataOf(NotificationPage, await call(t.app, user, 'GET', `${ACCOUNT_PATHS.notifications}?size=50`)).items.map((n) => n.type);
   const sweep = () => sweepOn(t.app);
@@ -77,6 +78,7 @@ describe('US stock leverage (CFD) through HTTP', () => {
     await setClock(t.app, NY.regular);
     t.app.market.steer('AAPL', { price: '200.00' });
     const user = await trader({ leverage: '1000' });
+    const settlementBefore = await house('MARGIN_SETTLEMENT');
     const placed = dataOf(UsLeverageOrderResult, await buy(user, { ...BUY2, quantity: '4' }));
     const price = new Decimal(placed.fill!.price);
     const margin = price.times(4).div(2).toDecimalPlaces(2, Decimal.ROUND_UP);
@@ -103,6 +105,8 @@ describe('US stock leverage (CFD) through HTTP', () => {
     const fees = new Decimal(closed.position.fees);
     expect(await wallet(user, 'leverage')).toEqual({ balance: new Decimal(900).plus(total).minus(fees).toFixed(2), available: new Decimal(900).plus(total).minus(fees).toFixed(2) });
     expect((await positions(user, 'history')).items.map((p) => p.closeReason)).toEqual(['USER']);
+    // The profit came from the margin engine's settlement account (decision 0016), not the inventory.
+    expect(settlementBefore.minus(await house('MARGIN_SETTLEMENT')).toFixed(2)).toBe(total.toFixed(2));
   });
 
   it('a 4x buy (isIntradayLeverage) holds a quarter on the intraday wallet; holding details show its shares; a replay answers the same', async () => {
@@ -262,15 +266,20 @@ describe('US stock leverage (CFD) through HTTP', () => {
     t.app.market.steer('AAPL', { price: '200.00' });
     const user = await trader({ leverage: '200' });
     dataOf(UsLeverageOrderResult, await buy(user, { ...BUY2, quantity: '1.5' }));
+    const insuranceBefore = await house('INSURANCE_FUND');
     await setClock(t.app, NY.postMarket);
     t.app.market.steer('AAPL', { price: '60.00' });
     await sweep();
     const pending = (await positions(user)).items;
     expect(pending.map((p) => [p.status, p.liquidationPending])).toEqual([['OPEN', true]]);
     expect(await notices(user)).toContain('ACCOUNT_LIQUIDATION');
+    const walletBefore = (await wallet(user, 'leverage')).balance;
     // Thursday 10:00 New York: the open fills it.
     await sweepAt(Date.parse('2026-12-03T15:00:00Z'));
-    expect((await positions(user, 'history')).items.map((p) => p.closeReason)).toEqual(['LIQUIDATION']);
-    expect(new Decimal((await wallet(user, 'leverage')).balance).gte(0)).toBe(true);
+    const [closed] = (await positions(user, 'history')).items;
+    expect(closed?.closeReason).toBe('LIQUIDATION');
+    // The engine's ledger model: the loss past what the wallet had comes from the insurance fund.
+    expect(await wallet(user, 'leverage')).toEqual({ balance: '0.00', available: '0.00' });
+    expect(insuranceBefore.minus(await house('INSURANCE_FUND')).toFixed(2)).toBe(new Decimal(closed!.realizedPnl).negated().minus(walletBefore).toFixed(2));
   });
 });

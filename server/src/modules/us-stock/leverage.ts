@@ -1,9 +1,9 @@
 // Leveraged US stock trading (CFD, long positions) on the leverage (2x) and intraday (4x) wallets
 // (§7 leverage buy and sell, §5 rules; docs/decisions/0017). A position is a row here; its money is
 // the ledger's: the margin (plus any unrealized loss) is a hold on the wallet, so what a withdrawal or
-// a new position may take is the wallet's available balance. P&L settles against the house
-// (INVENTORY, the CFD counterparty), commission to FEES, sell charges to TAX_PAYABLE, financing to
-// FEES. Every change runs in one ledger transaction with the position row locked and a ledger key
+// a new position may take is the wallet's available balance. The ledger model is the margin
+// engine's (decision 0016): P&L and financing settle against MARGIN_SETTLEMENT, a loss the wallet
+// cannot pay comes from INSURANCE_FUND; commission to FEES, sell charges to TAX_PAYABLE. Every change runs in one ledger transaction with the position row locked and a ledger key
 // per position version (or per financing day), so a sweep on two instances applies it once.
 //
 // The sweep (every US_LEVERAGE_SWEEP_SECONDS on the lease holder, and whenever the market clock
@@ -45,7 +45,7 @@ const ZERO = new Decimal(0);
 export const LEVERAGE_WALLET_OF = { 2: 'leverage', 4: 'intraday' } as const;
 const PURPOSE = { leverage: 'USD_LEVERAGE', intraday: 'USD_INTRADAY' } as const;
 export const walletAccount = (userId: string, wallet: UsLeverageWallet): AccountRef => ({ userId, currency: 'USD', purpose: PURPOSE[wallet] });
-const house = (name: 'INVENTORY' | 'FEES' | 'TAX_PAYABLE'): AccountRef => ({ house: name, currency: 'USD' });
+const house = (name: 'MARGIN_SETTLEMENT' | 'INSURANCE_FUND' | 'FEES' | 'TAX_PAYABLE'): AccountRef => ({ house: name, currency: 'USD' });
 
 const TEXT = {
   tradingHours: { id: 'Order dengan leverage tidak memakai jam perdagangan', en: 'Leveraged orders omit trading hours' },
@@ -167,8 +167,9 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
   }
 
   /**
-   * Sells `fill.quantity` of the position at `fill.price`: P&L against the house, charges collected
-   * up to what the wallet has (a deficit stays with the house), the rest of the margin held again.
+   * Sells `fill.quantity` of the position at `fill.price`: P&L against MARGIN_SETTLEMENT, a loss the
+   * wallet cannot pay from INSURANCE_FUND, charges collected up to what is left (an unpaid charge is
+   * not collected), the rest of the margin held again.
    */
   async function realize(tx: Tx, pos: LeveragePositionRow, fill: Fill, key: string, reason: UsLeverageCloseReason, now: number) {
     const account = walletAccount(pos.userId, pos.wallet);
@@ -186,17 +187,19 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
     const fee = take(fill.fee);
     const tax = take(fill.tax);
     const legs: TransferLeg[] = [];
-    if (gain.gt(0)) legs.push({ from: house('INVENTORY'), to: account, amount: gain });
-    if (loss.gt(0)) legs.push({ from: account, to: house('INVENTORY'), amount: loss });
+    const insured = Decimal.max(pnl.negated(), 0).minus(loss);
+    if (gain.gt(0)) legs.push({ from: house('MARGIN_SETTLEMENT'), to: account, amount: gain });
+    if (loss.gt(0)) legs.push({ from: account, to: house('MARGIN_SETTLEMENT'), amount: loss });
+    if (insured.gt(0)) legs.push({ from: house('INSURANCE_FUND'), to: house('MARGIN_SETTLEMENT'), amount: insured });
     if (fee.gt(0)) legs.push({ from: account, to: house('FEES'), amount: fee });
     if (tax.gt(0)) legs.push({ from: account, to: house('TAX_PAYABLE'), amount: tax });
-    const deficit = Decimal.max(pnl.negated(), 0).plus(fill.fee).plus(fill.tax).minus(loss).minus(fee).minus(tax);
+    const unpaidCharges = fill.fee.plus(fill.tax).minus(fee).minus(tax);
     if (legs.length > 0) {
       await tx.transfer({
         key,
         kind: 'US_LEVERAGE_CLOSE',
         legs,
-        memo: { positionId: pos.id, reason, quantity: fill.quantity.toFixed(), price: fill.price.toFixed(), pnl: pnl.toFixed(2), deficit: deficit.toFixed(2) },
+        memo: { positionId: pos.id, reason, quantity: fill.quantity.toFixed(), price: fill.price.toFixed(), pnl: pnl.toFixed(2), insured: insured.toFixed(2), unpaidCharges: unpaidCharges.toFixed(2) },
       });
     }
     const rest = D(pos.quantity).minus(fill.quantity);
@@ -471,8 +474,13 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
       // Financing is owed before the margin: the hold gives way, then takes back what is left.
       if (pos.holdId) await tx.release(pos.holdId);
       const available = D((await tx.balance(account)).available);
+      // As the engine's charges: what the wallet cannot pay comes from the insurance fund.
       const paid = Decimal.min(charge, Decimal.max(available, 0));
-      if (paid.gt(0)) await tx.transfer({ key: `uslev:fin:${pos.id}:${day}`, kind: 'US_LEVERAGE_FINANCING', legs: [{ from: account, to: house('FEES'), amount: paid }], memo: { positionId: pos.id, day, charge: charge.toFixed(2) } });
+      const insured = charge.minus(paid);
+      const legs: TransferLeg[] = [];
+      if (paid.gt(0)) legs.push({ from: account, to: house('MARGIN_SETTLEMENT'), amount: paid });
+      if (insured.gt(0)) legs.push({ from: house('INSURANCE_FUND'), to: house('MARGIN_SETTLEMENT'), amount: insured });
+      if (legs.length > 0) await tx.transfer({ key: `uslev:fin:${pos.id}:${day}`, kind: 'US_LEVERAGE_FINANCING', legs, memo: { positionId: pos.id, day, charge: charge.toFixed(2), insured: insured.toFixed(2) } });
       const hold = await rehold(tx, { ...pos, holdId: null }, D(pos.margin));
       await tx.db.update(usLeveragePositions).set({ financedThrough: day, financing: D(pos.financing).plus(paid).toFixed(2), ...hold, version: pos.version + 1 }).where(eq(usLeveragePositions.id, pos.id));
     });
