@@ -33,7 +33,7 @@ export const idxEn: IdxMessages = {
       CLOSED: 'Market closed',
     },
     sessionNext: 'Next: {{session}} at {{time}} WIB',
-    available: { BUY: 'Cash available', SELL: 'Shares available' },
+    available: { BUY: 'Buying power (cash + unsettled)', SELL: 'Shares available' },
     shares: '{{count}} shares',
     review: 'Review order',
     reviewTitle: { BUY: 'Confirm buying {{asset}}', SELL: 'Confirm selling {{asset}}' },

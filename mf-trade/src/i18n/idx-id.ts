@@ -31,7 +31,7 @@ export const idxId = {
       CLOSED: 'Bursa tutup',
     },
     sessionNext: 'Berikutnya: {{session}} pukul {{time}} WIB',
-    available: { BUY: 'Kas tersedia', SELL: 'Saham tersedia' },
+    available: { BUY: 'Daya beli (kas + belum selesai)', SELL: 'Saham tersedia' },
     shares: '{{count}} lembar',
     review: 'Tinjau order',
     reviewTitle: { BUY: 'Konfirmasi beli {{asset}}', SELL: 'Konfirmasi jual {{asset}}' },

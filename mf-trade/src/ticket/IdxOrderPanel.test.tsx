@@ -1,4 +1,7 @@
-import { IDX_PATHS, registerTranslations } from '@pasar/shared';
+import {
+  registerTranslations,
+} from '@pasar/shared';
+import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
@@ -36,6 +39,7 @@ const TYPES = (side: 'BUY' | 'SELL', session: 'SESSION_2' | 'LUNCH_BREAK' | 'PRE
   tickSize: '25',
   fees: { buyFeeRate: '0.0015', sellFeeRate: '0.0015', sellTaxRate: '0.001' },
   settlementDate: '2026-12-02',
+  buyingPower: '5897750',
 });
 
 const ESTIMATE = { stockId: 1, symbol: 'BBCA', transactionType: 'BUY', price: '4990', quantity: '200', lots: 2, amount: '998000', fee: '1497', tax: '0', total: '999497', tradeDate: '2026-11-30', settlementDate: '2026-12-02' };
@@ -92,7 +96,7 @@ describe('the IDX order panel', () => {
     expect(screen.getByTestId('idx-session')).toHaveTextContent('Next: Pre-closing (auction)');
     expect(screen.getByTestId('idx-arb')).toHaveTextContent('4,250');
     expect(screen.getByTestId('idx-ara')).toHaveTextContent('6,250');
-    await waitFor(() => expect(screen.getByTestId('idx-available')).toHaveTextContent('5,000,000'));
+    await waitFor(() => expect(screen.getByTestId('idx-available')).toHaveTextContent('5,897,750'));
 
     const price = within(ticket()).getByRole('textbox', { name: /Price/ });
     expect(price).toHaveValue('5,000');

@@ -94,7 +94,8 @@ function IdxTicket({ symbol, instrument, format, halted, haltText }: IdxOrderPan
   const [side, setSide] = useState<OrderSideText>('BUY');
   const types = useResource(stockId === null ? null : `idx-order-types:${stockId}:${side}`, (signal) => idxOrders.orderTypes(stockId as number, side, signal), { keepPrevious: true });
   const funds = useResource(stockId === null ? null : `idx-funds:${stockId}:${side}`, async (signal) =>
-    side === 'BUY' ? (await idxOrders.wallet(signal)).withdrawable : (await idxOrders.holding(stockId as number, signal)).quantityAvailableForSale,
+    // A buy may spend cash and unsettled sale proceeds (the server's buying power); a sale, the shares not held by open sells.
+    side === 'BUY' ? (await idxOrders.orderTypes(stockId as number, 'BUY', signal)).buyingPower : (await idxOrders.holding(stockId as number, signal)).quantityAvailableForSale,
   );
   const [draft, setDraft] = useState<Omit<IdxDraft, 'side'>>({ orderType: 'LIMIT', timeInForce: 'GOOD_TILL_MARKET_CLOSE', price: '', lots: '' });
   const [shown, setShown] = useState(false);

@@ -20,6 +20,7 @@ import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, type OrderEvent } f
 import { OrderChanged, OrderTx } from './order-tx';
 import { stateOf, toOrder } from './order-view';
 import { createOrdersRepo } from './repo';
+import { holdAccountsOf, holdAcross } from './split-hold';
 import type { NewOrderRow, OrderRow } from './tables';
 
 export interface EngineDeps {
@@ -155,8 +156,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const groupId = p.legs.length > 1 ? randomUUID() : null;
     const owner = groupId ?? (ids[0] as string);
     const holdPlan = p.hold as NonNullable<OrderPlan['hold']>;
-    const account = rules.holdAccount({ userId, side: p.spec.side, asset: p.asset });
-    const hold = await tx.ops.hold({ key: `${rules.keys.hold}:${owner}`, account, amount: holdPlan.amount, reason: 'ORDER', ref: owner });
+    const accounts = holdAccountsOf(rules, { userId, side: p.spec.side, asset: p.asset });
+    const held = await holdAcross(tx.ops, accounts, holdPlan.amount, `${rules.keys.hold}:${owner}`, owner);
     tx.touched(userId, holdPlan.currency);
     const base = baseRow(rules, userId, requestId, p, inst);
     const rows = await tx.repo.insertOrders(
@@ -169,8 +170,7 @@ export function createEngine(deps: EngineDeps): Engine {
           stopPrice: leg.stopPrice,
           ocoGroupId: groupId,
           ocoLeg: leg.ocoLeg,
-          holdId: hold.id,
-          holdAmount: hold.amount,
+          ...held,
           // A limit rests at once; a stop (or a market order waiting for the open) waits, unsent.
           ...placedState(behaviour === 'LIMIT' ? ['PLACE', 'SEND', 'ACCEPT'] : ['PLACE']),
         };
@@ -275,7 +275,7 @@ export function createEngine(deps: EngineDeps): Engine {
           for (const row of group) {
             const change = changes.get(row.id);
             if (!change || !row.isOpen) continue;
-            out.push(await tx.transition(row, amendEvents(row), { ...change, holdId: hold?.holdId ?? null, holdAmount: hold?.amount ?? null }));
+            out.push(await tx.transition(row, amendEvents(row), { ...change, holdId: hold.holdId, holdAmount: hold.holdAmount, hold2Id: hold.hold2Id, hold2Amount: hold.hold2Amount }));
           }
           return out;
         });

@@ -10,4 +10,5 @@ export * from './engine-api';
 export * from './tables';
 export * from './order-view';
 export * from './repo';
+export * from './split-hold';
 export type { ManualTick, TickReport } from './matcher';

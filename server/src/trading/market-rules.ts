@@ -107,8 +107,18 @@ export interface MarketRules {
   // ---- ledger accounts ----
   /** The account an order's hold reserves from (cash for buys, the position for sells). */
   holdAccount(order: Pick<OrderRow, 'userId' | 'side' | 'asset'>): AccountRef;
-  /** The transfer legs of one fill (cash, position, inventory, fees, taxes). */
-  fillLegs(order: OrderRow, fill: FillNumbers): TransferLeg[];
+  /**
+   * Optional: the accounts an order reserves from, in order, when there are two (IDX buys: cash,
+   * then unsettled sale proceeds). The hold takes what the first has available and the rest from
+   * the second (`split-hold.ts`; the order's `holdId` and `hold2Id`). Default: `[holdAccount]`.
+   */
+  holdAccounts?(order: Pick<OrderRow, 'userId' | 'side' | 'asset'>): readonly AccountRef[];
+  /**
+   * The transfer legs of one fill (cash, position, inventory, fees, taxes). `captured`: what the
+   * fill takes from each of the order's holds, by the hold's account (a market with `holdAccounts`
+   * pays from where the money was reserved).
+   */
+  fillLegs(order: OrderRow, fill: FillNumbers, captured?: readonly CapturedPart[]): TransferLeg[];
   /** The currencies a fill changes (announced on the user's `balances` channel). */
   fillCurrencies(order: Pick<OrderRow, 'asset'>): readonly string[];
   /**
@@ -147,6 +157,12 @@ export interface MarketRules {
    * market's book; null when nothing crosses. Pure.
    */
   uncross?(symbol: string, orders: readonly OrderRow[], book: Pick<OrderBook, 'bids' | 'asks'>): AuctionUncross | null;
+}
+
+/** What a fill captures from one of its order's holds. */
+export interface CapturedPart {
+  readonly account: AccountRef;
+  readonly amount: string;
 }
 
 /** A call auction due to be uncrossed. */

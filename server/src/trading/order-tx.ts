@@ -8,11 +8,12 @@ import { TradingDecimal, plain } from '@pasar/shared/trading';
 import type { LedgerOps } from '../ledger/api';
 import type { PasarDb } from '../db/database';
 import type { LevelFill } from './book-walk';
-import type { FillNumbers, MarketRules } from './market-rules';
+import type { CapturedPart, FillNumbers, MarketRules } from './market-rules';
 import type { Market } from './order-model';
 import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
 import { shapeOf, stateOf } from './order-view';
 import { createOrdersRepo, type OrdersRepo } from './repo';
+import { NO_HOLD, activeHoldsOf, holdAccountsOf, holdAcross, type HeldParts } from './split-hold';
 import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
 
 /** The row moved on since it was read (another instance, or a concurrent call): roll back. */
@@ -98,13 +99,17 @@ export class OrderTx {
     const rules = this.rulesOf(order.market);
     // Capture what the hold covers; anything beyond it (a stop that gapped past its band) comes
     // from the available balance, or the transfer is refused.
+    // An order with two holds (`holdAccounts`) captures from the first, then the second.
     const captureHolds: { holdId: string; amount: string }[] = [];
-    if (order.holdId && !rules.settleFill) {
-      const hold = await this.ops.getHold(order.holdId);
-      if (hold && hold.status === 'ACTIVE') {
-        const wanted = new TradingDecimal(order.side === 'BUY' ? n.total : n.quantity);
+    const captured: CapturedPart[] = [];
+    if (!rules.settleFill) {
+      let wanted = new TradingDecimal(order.side === 'BUY' ? n.total : n.quantity);
+      for (const hold of await activeHoldsOf(this.ops, order)) {
         const take = TradingDecimal.min(wanted, hold.remaining);
-        if (take.gt(0)) captureHolds.push({ holdId: hold.id, amount: plain(take) });
+        if (!take.gt(0)) continue;
+        captureHolds.push({ holdId: hold.id, amount: plain(take) });
+        captured.push({ account: hold.account, amount: plain(take) });
+        wanted = wanted.minus(take);
       }
     }
     const key = `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`;
@@ -114,7 +119,7 @@ export class OrderTx {
       : await this.ops.transfer({
           key,
           kind: 'ORDER_FILL',
-          legs: rules.fillLegs(order, n),
+          legs: rules.fillLegs(order, n, captured),
           captureHolds,
           memo: { orderId: order.id, symbol: order.symbol, side: order.side, quantity: n.quantity, price: n.price },
         });
@@ -169,9 +174,8 @@ export class OrderTx {
       seen.add(holdId);
       const sharing = order.ocoGroupId ? await this.repo.group(order.ocoGroupId) : [order];
       if (sharing.some((o) => o.isOpen && o.holdId === holdId)) continue;
-      const hold = await this.ops.getHold(holdId);
-      if (hold?.status === 'ACTIVE') {
-        await this.ops.release(holdId);
+      for (const hold of await activeHoldsOf(this.ops, order)) {
+        await this.ops.release(hold.id);
         this.touched(order.userId, hold.currency);
       }
     }
@@ -182,19 +186,18 @@ export class OrderTx {
    * releases the old one and takes a new one in the same transaction (hold amounts never change).
    * Throws InsufficientFunds when the new amount is not available.
    */
-  async rehold(legs: readonly OrderRow[], key: string): Promise<{ holdId: string; amount: string } | null> {
+  async rehold(legs: readonly OrderRow[], key: string): Promise<HeldParts> {
     const open = legs.filter((o) => o.isOpen);
     const first = open[0];
-    if (!first) return null;
+    if (!first) return NO_HOLD;
     const rules = this.rulesOf(first.market);
     const needs = rules.holdNeeds(open.map(shapeOf));
-    const current = first.holdId ? await this.ops.getHold(first.holdId) : null;
-    if (current?.status === 'ACTIVE' && new TradingDecimal(current.remaining).eq(needs)) return { holdId: current.id, amount: current.amount };
-    if (current?.status === 'ACTIVE') await this.ops.release(current.id);
-    const account = rules.holdAccount(first);
-    this.touched(first.userId, account.currency);
-    if (!new TradingDecimal(needs).gt(0)) return null;
-    const hold = await this.ops.hold({ key, account, amount: needs, reason: 'ORDER', ref: first.ocoGroupId ?? first.id });
-    return { holdId: hold.id, amount: hold.amount };
+    const current = await activeHoldsOf(this.ops, first);
+    const remaining = current.reduce((sum, h) => sum.plus(h.remaining), new TradingDecimal(0));
+    if (current.length > 0 && remaining.eq(needs)) return first;
+    for (const hold of current) await this.ops.release(hold.id);
+    const accounts = holdAccountsOf(rules, first);
+    for (const account of accounts) this.touched(first.userId, account.currency);
+    return holdAcross(this.ops, accounts, needs, key, first.ocoGroupId ?? first.id);
   }
 }

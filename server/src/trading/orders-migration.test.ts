@@ -159,10 +159,11 @@ describe('migration 0010: one orders table and one fills table', () => {
     expect(result.applied).toContain(THIS);
 
     // Every row as it was, column for column; the new columns say CRYPTO / IDR / nothing else.
-    const NEW_ORDER_COLUMNS = ['market', 'currency', 'trading_hours', 'expires_at', 'leverage'];
+    // Columns later migrations add: 0010's, then 0122's second hold (decision 0019).
+    const NEW_ORDER_COLUMNS = ['market', 'currency', 'trading_hours', 'expires_at', 'leverage', 'hold2_id', 'hold2_amount'];
     const ordersAfter = asText(await rows(sql`select * from orders order by id`));
     expect(ordersAfter.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !NEW_ORDER_COLUMNS.includes(k))))).toEqual(ordersBefore);
-    expect(ordersAfter.map((r) => NEW_ORDER_COLUMNS.map((c) => r[c]))).toEqual(ordersBefore.map(() => ['CRYPTO', 'IDR', null, null, null]));
+    expect(ordersAfter.map((r) => NEW_ORDER_COLUMNS.map((c) => r[c]))).toEqual(ordersBefore.map(() => ['CRYPTO', 'IDR', null, null, null, null, null]));
     const fillsAfter = asText(await rows(sql`select * from fills order by id`));
     expect(fillsAfter.map(({ market: _m, currency: _c, ...rest }) => rest)).toEqual(fillsBefore);
     expect(fillsAfter.map((r) => [r.market, r.currency])).toEqual(fillsBefore.map(() => ['CRYPTO', 'IDR']));

@@ -40,6 +40,9 @@ export const orders = pgTable('orders', {
   fillCount: integer('fill_count').notNull().default(0),
   holdId: uuid('hold_id'),
   holdAmount: numeric('hold_amount'),
+  /** The second hold of a market that reserves from two accounts in order (`MarketRules.holdAccounts`, migration 0122). */
+  hold2Id: uuid('hold2_id'),
+  hold2Amount: numeric('hold2_amount'),
   ocoGroupId: uuid('oco_group_id'),
   ocoLeg: text('oco_leg').$type<OcoLeg>(),
   triggeredAt: ts('triggered_at'),
@@ -103,6 +106,8 @@ export type OrderChange = Partial<
     | 'fillCount'
     | 'holdId'
     | 'holdAmount'
+    | 'hold2Id'
+    | 'hold2Amount'
     | 'triggeredAt'
     | 'reason'
   >

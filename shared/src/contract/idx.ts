@@ -116,6 +116,11 @@ export const IdxOrderTypesResponse = z.object({
   fees: IdxFeeSchedule,
   /** The date cash of a trade placed now settles (two IDX trading days after the trade date). */
   settlementDate: LocalDate,
+  /**
+   * What a buy may spend now, in IDR: available cash plus available unsettled sale proceeds (they
+   * may buy stocks before they settle, but not be withdrawn: the wallet's `withdrawable`).
+   */
+  buyingPower: DecimalString,
 });
 export type IdxOrderTypesResponse = z.infer<typeof IdxOrderTypesResponse>;
 

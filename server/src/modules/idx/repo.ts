@@ -22,14 +22,19 @@ export function idxRepoOf(db: PasarDb) {
         .limit(limit);
     },
 
-    /** Marks a row settled unless another run did first; true when this call did. */
-    async markSettled(fillId: string, transferId: string, at: Date): Promise<boolean> {
+    /** Claims a due row for this run (marks it settled, row-locked until the transaction ends); false when another run did first. */
+    async claim(fillId: string, at: Date): Promise<boolean> {
       const rows = await db
         .update(idxSettlements)
-        .set({ settledAt: at, transferId })
+        .set({ settledAt: at })
         .where(and(eq(idxSettlements.fillId, fillId), isNull(idxSettlements.settledAt)))
         .returning({ fillId: idxSettlements.fillId });
       return rows.length === 1;
+    },
+
+    /** The settlement transfer of a claimed row. */
+    async setTransfer(fillId: string, transferId: string): Promise<void> {
+      await db.update(idxSettlements).set({ transferId }).where(eq(idxSettlements.fillId, fillId));
     },
 
     /** A user's unsettled rows, by settlement date. */

@@ -272,16 +272,22 @@ export function createIdxRules(deps: IdxRulesDeps) {
       walkAtBest(order.side, order.symbol, plain(D(order.execQuantity ?? order.quantity ?? '0').minus(order.filledQuantity)), book),
 
     holdAccount: (order: Parameters<MarketRules['holdAccount']>[0]) => (order.side === 'BUY' ? idrCashOf(order.userId) : idxSharesOf(order.userId, order.asset)),
+    /** A buy reserves cash first, then unsettled sale proceeds (they may buy stocks, not be withdrawn). */
+    holdAccounts: (order: Parameters<MarketRules['holdAccount']>[0]) =>
+      order.side === 'BUY' ? [idrCashOf(order.userId), idxUnsettledOf(order.userId)] : [idxSharesOf(order.userId, order.asset)],
     /**
      * A buy pays cash and receives the shares at once. A sale delivers the shares at once and its
-     * proceeds (less fee and tax) wait in IDX_UNSETTLED for the T+2 settlement.
+     * proceeds (less fee and tax) wait in IDX_UNSETTLED for the T+2 settlement. What a buy captures
+     * from its unsettled hold comes into cash first, in the same transfer, and is paid with the rest.
      */
-    fillLegs(order: Parameters<MarketRules['fillLegs']>[0], n: Parameters<MarketRules['fillLegs']>[1]): TransferLeg[] {
+    fillLegs(order: Parameters<MarketRules['fillLegs']>[0], n: Parameters<MarketRules['fillLegs']>[1], captured: Parameters<MarketRules['fillLegs']>[2] = []): TransferLeg[] {
       const shares = idxSharesOf(order.userId, order.asset);
       const inventory = (currency: string): AccountRef => ({ house: 'INVENTORY', currency });
       const legs: TransferLeg[] = [];
       if (order.side === 'BUY') {
         const cash = idrCashOf(order.userId);
+        const fromUnsettled = captured.filter((c) => 'purpose' in c.account && c.account.purpose === 'IDX_UNSETTLED').reduce((sum, c) => sum.plus(c.amount), D('0'));
+        if (fromUnsettled.gt(0)) legs.push({ from: idxUnsettledOf(order.userId), to: cash, amount: plain(fromUnsettled) });
         if (positive(n.amount)) legs.push({ from: cash, to: inventory('IDR'), amount: n.amount });
         legs.push({ from: inventory(order.asset), to: shares, amount: n.quantity });
         if (positive(n.fee)) legs.push({ from: cash, to: { house: 'FEES', currency: 'IDR' }, amount: n.fee });

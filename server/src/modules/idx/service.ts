@@ -114,6 +114,12 @@ export function createIdxService(deps: IdxServiceDeps) {
     };
   };
 
+  /** Available cash plus available unsettled proceeds: what an IDX buy may reserve (rules.holdAccounts). */
+  async function buyingPowerOf(userId: string): Promise<string> {
+    const [cash, unsettled] = await Promise.all([deps.ledger.balance(idrCashOf(userId)), deps.ledger.balance(idxUnsettledOf(userId))]);
+    return plain(TradingDecimal.max(D(cash.available), 0).plus(TradingDecimal.max(D(unsettled.available), 0)));
+  }
+
   async function holdingsOf(userId: string): Promise<IdxHolding[]> {
     const fills = await engine.fillsOf(userId, { market: IDX_MARKET });
     const bySymbol = new Map<string, FillRow[]>();
@@ -198,6 +204,7 @@ export function createIdxService(deps: IdxServiceDeps) {
         tickSize: String(idxTickSize(Number(last))),
         fees: { buyFeeRate: rules.settings.buyFeeRate, sellFeeRate: rules.settings.sellFeeRate, sellTaxRate: rules.settings.sellTaxRate },
         settlementDate: settlementDate(tradeDate),
+        buyingPower: await buyingPowerOf(userId),
       };
     },
 

@@ -1,12 +1,12 @@
 // Test helpers of the IDX module: traders (identity verified through the real routes, terms
 // accepted, IDR cash, shares), the market clock at a Jakarta time, calls, and the reconciliation
-// every test ends with (ledger audit clean; every open order's hold covers what it still needs).
+// every test ends with (ledger audit clean; every open order's holds cover what it still needs).
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_PATHS, IDX_PATHS, IdxOrderTypesResponse, IdxPlaceResponse, type Order } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import type { PasarApp } from '../../app';
 import type { TestUser } from '../../testing/auth-fixture';
-import { createOrdersRepo, shapeOf } from '../../trading';
+import { activeHoldsOf, createOrdersRepo, shapeOf } from '../../trading';
 import { dataOf, expectAuditClean, fund, verifiedUser, type Answer } from '../fx-wallet/test-support';
 import { IDX_MARKET, idrCashOf, idxSharesOf, idxUnsettledOf } from './rules';
 
@@ -70,9 +70,11 @@ export async function expectReconciled(app: PasarApp, userIds: readonly string[]
   const repo = createOrdersRepo(app.database.db);
   for (const userId of userIds) {
     for (const order of await repo.openOf(userId, IDX_MARKET)) {
-      const hold = order.holdId ? await app.ledger.getHold(order.holdId) : null;
+      // Both holds of a buy reserving cash and unsettled proceeds count (decision 0019).
+      const holds = await activeHoldsOf(app.ledger, order);
+      const held = holds.reduce((sum, h) => sum.plus(h.remaining), new Decimal(0));
       const needs = rules.holdNeeds([shapeOf(order)]);
-      expect({ order: order.id, covered: hold?.status === 'ACTIVE' && new Decimal(hold.remaining).gte(needs) }).toEqual({ order: order.id, covered: true });
+      expect({ order: order.id, covered: holds.length > 0 && held.gte(needs) }).toEqual({ order: order.id, covered: true });
     }
   }
 }
