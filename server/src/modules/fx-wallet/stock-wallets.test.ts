@@ -267,7 +267,8 @@ describe('USD stock wallets', () => {
       expect(summary.stockWallets.intraday.usdCash).toBe('1.00');
       expect(summary.perp).toMatchObject({ walletBalance: '3.250000', availableBalance: '3.250000', buyingPower: '3.250000', marginRatioPercentage: '0.00' });
       const usd = ['paln', 'leverage', 'intraday'].reduce((sum, w) => sum.plus(summary.stockWallets[w as 'paln'].usdCash), new Decimal(0));
-      const expected = cashNow.plus(usd.times(summary.usdIdrPrice)).plus(new Decimal('3.25').times(summary.usdtIdrPrice)).floor();
+      // Each part in whole Rupiah (rounded down), then added: the one total (app.netWorth) counts so.
+      const expected = cashNow.floor().plus(usd.times(summary.usdIdrPrice).floor()).plus(new Decimal('3.25').times(summary.usdtIdrPrice).floor());
       expect(summary.totalIdr).toBe(expected.toFixed(0));
       expect(summary.totalUsd).toBe(expected.div(summary.usdIdrPrice).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2));
       expect(summary.stockWallets.paln.usdIdrPrice).toBe(summary.usdIdrPrice);

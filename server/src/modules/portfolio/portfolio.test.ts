@@ -105,6 +105,7 @@ describe('the portfolio', () => {
           { key: 'IDR_CASH', valueIdr: '3932060' },
           { key: 'USD_WALLETS', valueIdr: '0' },
           { key: 'USDT_MARGIN', valueIdr: '0' },
+          { key: 'IDX', valueIdr: '0' },
           { key: 'CRYPTO', valueIdr: '6200000' },
           { key: 'USSTOCK', valueIdr: '0' },
         ],
