@@ -13,7 +13,7 @@ import type { Market } from './order-model';
 import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
 import { shapeOf, stateOf } from './order-view';
 import { createOrdersRepo, type OrdersRepo } from './repo';
-import { NO_HOLD, activeHoldsOf, holdAccountsOf, holdAcross, type HeldParts } from './split-hold';
+import { NO_HOLD, activeHoldsOf, holdAccountsOf, holdAcross, splitAcross, type HeldParts } from './split-hold';
 import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
 
 /** The row moved on since it was read (another instance, or a concurrent call): roll back. */
@@ -111,6 +111,9 @@ export class OrderTx {
         captured.push({ account: hold.account, amount: plain(take) });
         wanted = wanted.minus(take);
       }
+      // A buy filled without a hold (a market order at once) pays from the market's accounts in order.
+      const accounts = holdAccountsOf(rules, order);
+      if (order.side === 'BUY' && captured.length === 0 && accounts.length > 1) captured.push(...(await splitAcross(this.ops, accounts, n.total)));
     }
     const key = `${rules.keys.fill}:${order.id}:${order.fillCount + 1}`;
     // A margined market settles its fills itself (the margin engine: position, margin hold, P&L).

@@ -4,7 +4,7 @@
 // fill captures them in that order, the end of an order releases both.
 import { TradingDecimal, plain } from '@pasar/shared/trading';
 import type { AccountRef, Hold, LedgerOps } from '../ledger/api';
-import type { MarketRules } from './market-rules';
+import type { CapturedPart, MarketRules } from './market-rules';
 import type { OrderRow } from './tables';
 
 /** An order's hold columns. */
@@ -27,19 +27,31 @@ export const holdAccountsOf = (rules: MarketRules, order: Pick<OrderRow, 'userId
  * second cannot cover the rest. Nothing is held for a zero amount.
  */
 export async function holdAcross(ops: LedgerOps, accounts: readonly AccountRef[], amount: string, key: string, ref: string): Promise<HeldParts> {
+  const holds: Hold[] = [];
+  for (const [i, part] of (await splitAcross(ops, accounts, amount)).entries()) {
+    holds.push(await ops.hold({ key: i === 0 ? key : `${key}:2`, account: part.account, amount: part.amount, reason: 'ORDER', ref }));
+  }
+  return partsOf(holds);
+}
+
+/**
+ * How `amount` is taken from `accounts` in order: all from the only account, else what the first
+ * has available and the rest from the second (which the ledger refuses when it is short). Empty
+ * parts are left out. Also what a fill without a hold (a market order filled at once) pays from.
+ */
+export async function splitAcross(ops: Pick<LedgerOps, 'balance'>, accounts: readonly AccountRef[], amount: string): Promise<CapturedPart[]> {
   const [first, second] = accounts;
   if (!first) throw new Error('no hold account');
   const want = new TradingDecimal(amount);
-  if (!want.gt(0)) return NO_HOLD;
-  const take = (account: AccountRef, k: string, value: TradingDecimal) => ops.hold({ key: k, account, amount: plain(value), reason: 'ORDER', ref });
-  if (!second) return partsOf([await take(first, key, want)]);
+  if (!want.gt(0)) return [];
+  if (!second) return [{ account: first, amount: plain(want) }];
   const available = TradingDecimal.max(new TradingDecimal((await ops.balance(first)).available), 0);
   const fromFirst = TradingDecimal.min(want, available);
   const rest = want.minus(fromFirst);
-  const holds: Hold[] = [];
-  if (fromFirst.gt(0)) holds.push(await take(first, key, fromFirst));
-  if (rest.gt(0)) holds.push(await take(second, `${key}:2`, rest));
-  return partsOf(holds);
+  const parts: CapturedPart[] = [];
+  if (fromFirst.gt(0)) parts.push({ account: first, amount: plain(fromFirst) });
+  if (rest.gt(0)) parts.push({ account: second, amount: plain(rest) });
+  return parts;
 }
 
 function partsOf(holds: readonly Hold[]): HeldParts {

@@ -1,5 +1,6 @@
 // Unsettled IDX sale proceeds buy other stocks before they settle, but are never withdrawable
-// (decision 0019): a buy reserves cash first and the rest from IDX_UNSETTLED (a second hold);
+// (decision 0019): a buy reserves cash first and the rest from IDX_UNSETTLED (a second hold; a
+// market buy filled at once pays in the same order);
 // cancel returns each part to where it came from; a fill takes both; amend re-holds; the T+2
 // settlement of proceeds a buy reserves moves that reservation to cash in the same transaction.
 // Exact figures throughout; the ledger audit stays clean (PGlite, the real routes).
@@ -117,6 +118,22 @@ describe('IDX: unsettled proceeds buy stocks, never withdrawn', () => {
     expect((await shares(t.app, user.userId, 'TLKM')).balance).toBe(filled.filledQuantity);
     // The sale still settles its full proceeds on Wednesday: the unsettled balance it pays from is what is left.
     expect(await wallet(user)).toMatchObject({ cash: '0', unsettled: left, withdrawable: '0' });
+    await expectReconciled(t.app, [user.userId]);
+  });
+
+  it('a market buy beyond cash pays the rest from unsettled proceeds at once', async () => {
+    const { user, net } = await sellerWithProceeds('1000000');
+    const ask = pTlkm + Number((await orderTypes(t.app, user, tlkm)).tickSize);
+    const lots = Math.floor(1_000_000 / (100 * ask * 1.0015)) + 1;
+    const base = lots * 100 * ask;
+    const total = base + fee(base, 0.0015);
+    expect(total).toBeGreaterThan(1_000_000);
+    expect(total).toBeLessThanOrEqual(1_000_000 + net);
+    const [order] = ordersOf(await call(t.app, user, 'POST', IDX_PATHS.buy, { stockId: tlkm, quantity: String(lots * 100), orderType: 'MARKET' }));
+    expect(order).toMatchObject({ status: 'SUCCESS', filledQuantity: String(lots * 100), total: String(total) });
+    expect(await idr(t.app, user.userId)).toEqual({ balance: '0', available: '0' });
+    const left = String(1_000_000 + net - total);
+    expect(await unsettled(t.app, user.userId)).toEqual({ balance: left, available: left });
     await expectReconciled(t.app, [user.userId]);
   });
 
