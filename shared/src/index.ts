@@ -13,7 +13,6 @@ export * from './device';
 export * from './i18n';
 export * from './format';
 export * from './platform/standalone';
-export * from './platform/system-notifications';
 export * from './ui';
 export * from './theme';
 export * from './stream';

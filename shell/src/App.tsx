@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { useAppStore } from '@pasar/shared';
 import { readShellConfig, type ShellConfig } from './config/shell-config';
 import { ShellConfigProvider } from './config/ShellConfigContext';
 import { useAppShellRules } from './app-shell/use-app-shell-rules';
@@ -7,8 +9,9 @@ import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 import { ShellRouter } from './routes/ShellRouter';
 import { ShellRoutes } from './routes/ShellRoutes';
 import { useBalanceRefresh } from './session/use-balance-refresh';
-import { useLiveNotifications } from './session/use-live-notifications';
 import { useSessionEvents } from './session/use-session-events';
+
+const LiveNotifications = lazy(() => import('./session/LiveNotifications'));
 
 export interface AppProps {
   loader: RemoteLoader;
@@ -31,10 +34,15 @@ export function App({ loader, config = readShellConfig() }: AppProps) {
 function ShellFrame() {
   useSessionEvents();
   useBalanceRefresh();
-  useLiveNotifications();
   useAppShellRules();
+  const signedIn = useAppStore((s) => s.auth.accessToken !== null);
   return (
     <ShellLayout>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveNotifications />
+        </Suspense>
+      )}
       <ShellRoutes />
     </ShellLayout>
   );

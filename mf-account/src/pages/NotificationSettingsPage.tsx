@@ -10,19 +10,16 @@ import {
   Badge,
   Button,
   Card,
-  disableSystemNotifications,
-  enableSystemNotifications,
   NOTIFICATION_CHANNELS,
   showToast,
   Stack,
-  systemNotificationState,
   tokens,
   useApiData,
-  type SystemNotificationState,
   type NotificationSetting,
   type NotificationSettingsResponse,
   type TelegramDeeplinkResponse,
 } from '@pasar/shared';
+import { disableSystemNotifications, enableSystemNotifications, systemNotificationState, type SystemNotificationState } from '@pasar/shared/system-notifications';
 import { useState } from 'react';
 import { AccountPage, errorText, LoadState } from '../components/AccountPage';
 import { useAccountT } from '../i18n';

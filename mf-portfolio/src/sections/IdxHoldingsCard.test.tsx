@@ -1,4 +1,4 @@
-import { IDX_PATHS } from '@pasar/shared';
+import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { createTestApiClient } from '@pasar/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { registerPortfolioTranslations, renderPage } from '../testing/portfolio-fixtures';

@@ -2,7 +2,16 @@
 // available), the average cost with the buy fees in it, the last price, the market value and the
 // unrealized P&L; under them the unsettled sale proceeds with their T+2 settlement dates. Hidden
 // while nothing is held and nothing is unsettled. Its strings are registered with it.
-import { api, Card, IDX_PATHS, registerTranslations, Stack, useApiData, type IdxPositionResponse, type IdxWalletResponse } from '@pasar/shared';
+import {
+  api,
+  Card,
+  registerTranslations,
+  Stack,
+  useApiData,
+  type IdxPositionResponse,
+  type IdxWalletResponse,
+} from '@pasar/shared';
+import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { useFormat } from '../components/money';
 import { Pnl } from '../components/Pnl';
 import { Muted, ResponsiveTable } from '../components/ResponsiveTable';

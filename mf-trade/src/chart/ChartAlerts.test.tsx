@@ -1,7 +1,10 @@
 // The trade chart's alerts for a signed-in person: their live alerts drawn as lines, "alert at a
 // price" picking a price that opens the PriceAlert view with it (on the tick, from the chart), a
 // dropped line moving its alert; a guest gets neither the button nor any alert call.
-import { PRICE_ALERT_PATHS, registerTranslations } from '@pasar/shared';
+import {
+  registerTranslations,
+} from '@pasar/shared';
+import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';

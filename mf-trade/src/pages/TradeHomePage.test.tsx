@@ -1,4 +1,10 @@
-import { MARKET_PATHS, registerTranslations, Route, Routes, WATCHLIST_PATHS } from '@pasar/shared';
+import {
+  MARKET_PATHS,
+  registerTranslations,
+  Route,
+  Routes,
+} from '@pasar/shared';
+import { WATCHLIST_PATHS } from '@pasar/shared/contract/watchlists-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';

@@ -1,4 +1,7 @@
-import { PERPS_PATHS, registerTranslations } from '@pasar/shared';
+import {
+  registerTranslations,
+} from '@pasar/shared';
+import { PERPS_PATHS } from '@pasar/shared/contract/perps-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';

@@ -2,7 +2,11 @@
 // are refused by the field with nothing sent; the server's refusal shows by the field with nothing
 // changed; a valid alert is set, listed, mirrored into the store for the chart, and the person is
 // asked (once, saying why) about system notifications; the chart's pick fills the form.
-import { appStore, PRICE_ALERT_PATHS, registerTranslations } from '@pasar/shared';
+import {
+  appStore,
+  registerTranslations,
+} from '@pasar/shared';
+import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';

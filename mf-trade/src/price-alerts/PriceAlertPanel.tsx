@@ -13,7 +13,6 @@ import {
   ButtonLink,
   ConfirmDialog,
   EmptyState,
-  enableSystemNotifications,
   ErrorState,
   Field,
   isApiError,
@@ -21,7 +20,6 @@ import {
   showToast,
   Skeleton,
   Stack,
-  systemNotificationState,
   TextInput,
   tokens,
   useAppStore,
@@ -29,6 +27,7 @@ import {
   type PriceAlert,
   type PriceAlertDirection,
 } from '@pasar/shared';
+import { enableSystemNotifications, systemNotificationState } from '@pasar/shared/system-notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PanelHeading, PanelNote } from '../components/panel-text';
 import { useTradeT } from '../i18n';

@@ -1,7 +1,9 @@
 // In-memory watchlist and price alert routes over the test API client: they keep state like the
 // server (every answer is what the server would now hold), and refuse like it (1158 at the limit,
 // 4101 off the tick, 4102 at the current price).
-import { PRICE_ALERT_PATHS, WATCHLIST_PATHS, type PriceAlert, type Watchlist } from '@pasar/shared';
+import { type PriceAlert, type Watchlist } from '@pasar/shared';
+import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
+import { WATCHLIST_PATHS } from '@pasar/shared/contract/watchlists-paths';
 import type { TestApiClient, TestReply } from '@pasar/shared/testing';
 import { INSTRUMENTS } from './market-fixtures';
 

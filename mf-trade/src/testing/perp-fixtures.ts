@@ -1,6 +1,15 @@
 // Contract-shaped perps data for the perps panel and account tests, and a helper answering the
 // perps calls through the shared test API client.
-import { FX_WALLET_PATHS, PERPS_PATHS, WALLET_PATHS, type PerpBalance, type PerpOrder, type PerpOrderEstimate, type PerpOrderTypesResponse, type PerpPosition } from '@pasar/shared';
+import {
+  FX_WALLET_PATHS,
+  WALLET_PATHS,
+  type PerpBalance,
+  type PerpOrder,
+  type PerpOrderEstimate,
+  type PerpOrderTypesResponse,
+  type PerpPosition,
+} from '@pasar/shared';
+import { PERPS_PATHS } from '@pasar/shared/contract/perps-paths';
 import type { TestApiClient } from '@pasar/shared/testing';
 import { cryptoOrder } from './order-fixtures';
 

@@ -1,7 +1,12 @@
 // The Watchlist view for a signed-in person: make a list, add a crypto pair and a US stock, see
 // both prices move live, reorder with the keyboard, refusals shown with nothing changed, a row
 // opens its symbol; and the header star.
-import { registerTranslations, Route, Routes, WATCHLIST_PATHS } from '@pasar/shared';
+import {
+  registerTranslations,
+  Route,
+  Routes,
+} from '@pasar/shared';
+import { WATCHLIST_PATHS } from '@pasar/shared/contract/watchlists-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';

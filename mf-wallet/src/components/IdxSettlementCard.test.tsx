@@ -1,4 +1,4 @@
-import { IDX_PATHS } from '@pasar/shared';
+import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { createTestApiClient } from '@pasar/shared/testing';
 import { screen } from '@testing-library/react';
 import { registerWalletTranslations, renderPage } from '../testing/wallet-fixtures';

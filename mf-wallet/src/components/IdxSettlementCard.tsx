@@ -2,7 +2,15 @@
 // days after the trade (T+2). Until then they are unsettled and cannot be withdrawn; the card
 // shows the cash, each unsettled amount with its settlement date, and what may be withdrawn now.
 // Nothing shows while nothing is unsettled. Its strings are registered with it.
-import { api, Card, IDX_PATHS, registerTranslations, Stack, useApiData, type IdxWalletResponse } from '@pasar/shared';
+import {
+  api,
+  Card,
+  registerTranslations,
+  Stack,
+  useApiData,
+  type IdxWalletResponse,
+} from '@pasar/shared';
+import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { useWalletT, WALLET_NAMESPACE } from '../i18n';
 import { Figures } from './Figures';
 import { isZero, useFormat } from './money';

@@ -4,13 +4,13 @@
 // notification (the browser's Notification API), whose click opens what it is about. The header's
 // bell counts it at once (use-unread-notifications.ts).
 import {
-  showSystemNotification,
   showToast,
   usePrivateStream,
   useNavigate,
   type NotificationLink,
   type NotificationStreamEvent,
 } from '@pasar/shared';
+import { showSystemNotification } from '@pasar/shared/system-notifications';
 
 /** Where a notification leads in the app: the trade page of its symbol (orders show there too). */
 export const notificationTarget = (link: NotificationLink | null | undefined): string | null =>
