@@ -30,9 +30,11 @@ describe('marketOfSymbol', () => {
     expect(marketOfSymbol('BBCA', entry.category)).toBe('idx');
   });
 
-  it('puts every default symbol in its own market', () => {
+  it('puts every default symbol in its own market (a bare IDX code by its category: BBCA could be a US ticker)', () => {
     for (const market of SWITCHABLE_MARKETS) {
-      expect(marketOfSymbol(MARKETS[market.id].defaultSymbol!)).toBe(market.id);
+      const symbol = MARKETS[market.id].defaultSymbol!;
+      expect(marketOfSymbol(symbol, MARKETS[market.id].symbolCategory)).toBe(market.id);
+      if (market.id !== 'idx') expect(marketOfSymbol(symbol)).toBe(market.id);
     }
   });
 });

@@ -15,7 +15,7 @@ describe('symbol helpers', () => {
   });
 
   it('name the default symbols', () => {
-    expect(MARKET_LIST.flatMap((market) => (market.defaultSymbol ? [market.defaultSymbol] : []))).toEqual(['BTC-IDR', 'BTCUSDT-PERP', 'AAPL']);
+    expect(MARKET_LIST.flatMap((market) => (market.defaultSymbol ? [market.defaultSymbol] : []))).toEqual(['BTC-IDR', 'BTCUSDT-PERP', 'AAPL', 'BBCA']);
   });
 
   it('build symbols their market recognises', () => {
