@@ -1,7 +1,8 @@
 // Races on IDX through two app instances on one database (on PostgreSQL each with its own
 // connection pool; on PGlite the same requests interleave on its one connection and must give
 // the same counts): fifty buys on an IDR balance covering twenty-five, fifty sells of one holding
-// (market sales landing in IDX_UNSETTLED), and two instances running the T+2 settlement at once.
+// (market sales landing in IDX_UNSETTLED), two instances running the T+2 settlement at once, and
+// buys racing on unsettled proceeds that two instances then settle (decision 0019).
 import { IDX_PATHS } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import type { PasarApp } from '../../app';
@@ -73,6 +74,32 @@ describe('IDX orders racing for one balance', () => {
     expect(settled.reduce((a, b) => a + b, 0)).toBe(sold.length);
     expect(await idr(t.app, user.userId)).toEqual({ balance: raised.toFixed(), available: raised.toFixed() });
     expect((await unsettled(t.app, user.userId)).balance).toBe('0');
+    await expectReconciled(t.app, [user.userId]);
+  });
+
+  it('buys racing on unsettled proceeds, then both instances settle them: the buys stay reserved, the proceeds move once', async () => {
+    for (const app of [t.app, other]) await setClock(app, wib('2026-11-30', '10:00:00'));
+    const user = await idxTrader(t.app, { shares: { BBCA: '1000' } });
+    const sold = [];
+    for (let i = 0; i < 10; i += 1) sold.push(...ordersOf(await send(i, user, IDX_PATHS.sell, { stockId: bbca, quantity: '100', orderType: 'MARKET' })));
+    const raised = sold.reduce((sum, o) => sum.plus(o.total), new Decimal(0));
+    expect((await unsettled(t.app, user.userId)).balance).toBe(raised.toFixed());
+    // No cash at all: every buy reserves from IDX_UNSETTLED, on either instance.
+    const each = new Decimal(100 * price).plus(Math.ceil(100 * price * 0.0015));
+    const fits = raised.div(each).floor().toNumber();
+    const responses = await Promise.all(Array.from({ length: fits + 5 }, (_, i) => send(i, user, IDX_PATHS.buy, { stockId: bbca, quantity: '100', unitPrice: String(price) })));
+    const placed = responses.filter((r) => r.statusCode === 200).flatMap(ordersOf);
+    const codes = [...new Set(responses.filter((r) => r.statusCode !== 200).map(errorCodeOf))];
+    expect({ placed: placed.length, codes }).toEqual({ placed: fits, codes: ['1115'] });
+    expect(await unsettled(t.app, user.userId)).toEqual({ balance: raised.toFixed(), available: raised.minus(each.times(fits)).toFixed() });
+
+    for (const app of [t.app, other]) await setClock(app, wib('2026-12-02', '09:00:00'));
+    const admin = (app: PasarApp) => ({ 'x-admin-token': app.adminToken });
+    const runs = await Promise.all([t.app, other, t.app, other].map((app) => app.inject({ method: 'POST', url: IDX_PATHS.adminSettlementRun, headers: admin(app) })));
+    expect(runs.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(runs.reduce((n, r) => n + (r.json() as { data: { settled: number } }).data.settled, 0)).toBe(10);
+    expect(await idr(t.app, user.userId)).toEqual({ balance: raised.toFixed(), available: raised.minus(each.times(fits)).toFixed() });
+    expect(await unsettled(t.app, user.userId)).toEqual({ balance: '0', available: '0' });
     await expectReconciled(t.app, [user.userId]);
   });
 });
