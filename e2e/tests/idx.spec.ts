@@ -201,7 +201,7 @@ test.describe('IDX stocks', () => {
       const review = page.getByRole('alertdialog', { name: `Confirm selling ${SYMBOL}` });
       await expect(review.getByTestId('review-tax')).toHaveText(/^Rp[1-9][\d,]*$/);
       await expect(review.getByTestId('review-settlement-date')).toHaveAttribute('data-date', '2026-12-02');
-      await expect(review.getByText('Sale proceeds can be withdrawn after the settlement date.')).toBeVisible();
+      await expect(review.getByText('Sale proceeds can buy other stocks at once, and be withdrawn after the settlement date.')).toBeVisible();
       await review.getByRole('button', { name: 'Sell now' }).click();
       await expect(ticket.getByTestId('idx-placed')).toHaveText('Order sent.');
       sold = (await history()).find((o) => o.side === 'SELL')!;

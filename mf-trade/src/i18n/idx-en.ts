@@ -51,7 +51,7 @@ export const idxEn: IdxMessages = {
       tradeDate: 'Trade date',
       settlementDate: 'Settlement date (T+2)',
     },
-    settlementNote: 'Sale proceeds can be withdrawn after the settlement date.',
+    settlementNote: 'Sale proceeds can buy other stocks at once, and be withdrawn after the settlement date.',
     placed: 'Order sent.',
     problems: {
       lots: 'Enter the number of lots (a whole number, at least 1)',

@@ -49,7 +49,7 @@ export const idxId = {
       tradeDate: 'Tanggal transaksi',
       settlementDate: 'Tanggal penyelesaian (T+2)',
     },
-    settlementNote: 'Hasil penjualan dapat ditarik setelah tanggal penyelesaian.',
+    settlementNote: 'Hasil penjualan langsung dapat dipakai membeli saham lain, dan dapat ditarik setelah tanggal penyelesaian.',
     placed: 'Order terkirim.',
     problems: {
       lots: 'Isi jumlah lot (bilangan bulat, minimal 1)',

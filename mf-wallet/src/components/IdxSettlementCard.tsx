@@ -24,7 +24,7 @@ const STRINGS = {
       unsettled: 'Belum diselesaikan',
       settlesOn: 'Cair {{date}}',
       withdrawable: 'Dapat ditarik',
-      note: 'Hasil penjualan saham Indonesia dapat ditarik setelah tanggal penyelesaian (dua hari bursa setelah transaksi).',
+      note: 'Hasil penjualan saham Indonesia langsung dapat dipakai membeli saham Indonesia lain, dan dapat ditarik setelah tanggal penyelesaian (dua hari bursa setelah transaksi).',
     },
   },
   en: {
@@ -34,7 +34,7 @@ const STRINGS = {
       unsettled: 'Unsettled',
       settlesOn: 'Settles {{date}}',
       withdrawable: 'Withdrawable',
-      note: 'Proceeds of Indonesian stock sales can be withdrawn after their settlement date (two exchange days after the trade).',
+      note: 'Proceeds of Indonesian stock sales can buy other Indonesian stocks at once, and be withdrawn after their settlement date (two exchange days after the trade).',
     },
   },
 };
