@@ -9,7 +9,9 @@ import { Link, tokens, useLocation } from '@pasar/shared';
 import { useShellT } from '../i18n/shell-i18n';
 import { isCurrentSection, isNavGroup, PRIMARY_NAV, type NavLinkItem } from './nav-items';
 
-export const BOTTOM_NAV_HEIGHT = '60px';
+import { BOTTOM_NAV_HEIGHT, bottomNavRoom } from './bottom-nav-size';
+
+export { BOTTOM_NAV_HEIGHT, bottomNavRoom } from './bottom-nav-size';
 const HEIGHT_VARIABLE = '--pasar-bottom-nav-height';
 
 const BOTTOM_ITEMS: readonly NavLinkItem[] = PRIMARY_NAV.filter((item): item is NavLinkItem => !isNavGroup(item));
@@ -57,7 +59,6 @@ const Item = styled(Link)`
 `;
 
 /** Room at the bottom of the page for the bar. */
-export const bottomNavRoom = `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom))`;
 
 export function BottomNav() {
   const t = useShellT();

@@ -8,13 +8,15 @@ import { useShellT } from '../i18n/shell-i18n';
 import { MaintenancePage } from '../pages/MaintenancePage';
 import { usePrefixedNavigation } from '../routes/ShellRouter';
 import { useShellStore } from '../state/shell-store';
-import { BottomNav, bottomNavRoom } from './BottomNav';
+import { bottomNavRoom } from './bottom-nav-size';
 import { Header } from './Header';
 import { ROUTE_FOCUS_ATTRIBUTE, useRouteFocus } from './use-route-focus';
 
 export const MAIN_ID = 'main-content';
 
 // The PIN / terms prompt loads the first time a call asks for it (decision 0006).
+// The /pwa bottom navigation loads only on /pwa (its room is kept at once: bottom-nav-size.ts).
+const BottomNav = lazy(() => import('./BottomNav').then((m) => ({ default: m.BottomNav })));
 const PromptModal = lazy(() => import('../session/PromptModal').then((m) => ({ default: m.PromptModal })));
 
 function PromptWhenAsked() {
@@ -72,7 +74,11 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Main id={MAIN_ID} tabIndex={-1} $bottomNav={mobileWeb}>
         {maintenance ? <MaintenancePage /> : children}
       </Main>
-      {mobileWeb && <BottomNav />}
+      {mobileWeb && (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      )}
       <PromptWhenAsked />
       <ToastViewport />
     </>
