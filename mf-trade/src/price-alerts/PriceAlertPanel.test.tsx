@@ -4,6 +4,7 @@
 // asked (once, saying why) about system notifications; the chart's pick fills the form.
 import {
   appStore,
+  eventBus,
   registerTranslations,
 } from '@pasar/shared';
 import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
@@ -140,8 +141,13 @@ describe('the PriceAlert view', () => {
     await waitFor(() => expect(target()).toHaveValue('1712346000'));
     expect(screen.getByText('From the chart')).toBeInTheDocument();
     permission = 'denied';
+    const tracked: unknown[] = [];
+    const stop = eventBus.on('analytics:track', (payload) => void tracked.push(payload));
     await user.click(screen.getByRole('button', { name: 'Set alert' }));
     await screen.findByTestId('alert-row');
+    stop();
+    // §7: the creation is an analytics event, with where it was made.
+    expect(tracked).toEqual([{ name: 'price_alert_created', properties: { symbol: 'BTC-IDR', createFromChart: true } }]);
     expect(api.callsTo('POST', PRICE_ALERT_PATHS.alerts)[0]!.body).toMatchObject({ targetPrice: '1712346000', createFromChart: true });
     expect(screen.queryByRole('region', { name: /in the background/ })).not.toBeInTheDocument();
   });

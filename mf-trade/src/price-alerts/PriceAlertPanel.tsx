@@ -14,6 +14,7 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  eventBus,
   Field,
   isApiError,
   Select,
@@ -27,6 +28,7 @@ import {
   type PriceAlert,
   type PriceAlertDirection,
 } from '@pasar/shared';
+import { PRICE_ALERT_CREATED_EVENT } from '@pasar/shared/contract/price-alerts-paths';
 import { enableSystemNotifications, systemNotificationState } from '@pasar/shared/system-notifications';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PanelHeading, PanelNote } from '../components/panel-text';
@@ -145,6 +147,8 @@ function AlertForm({ symbol, tick, format, editing, onDone }: PriceAlertPanelPro
             createFromChart: draft.fromChart,
           });
       putAlert(saved);
+      // §7: creating an alert is an analytics event (with where it was made).
+      if (!editing) eventBus.emit('analytics:track', { name: PRICE_ALERT_CREATED_EVENT, properties: { symbol, createFromChart: draft.fromChart } });
       showToast({ kind: 'success', title: t(editing ? 'alerts.updated' : 'alerts.created', { symbol, price: formatPrice(saved.targetPrice, format) }) });
       setProblem(null);
       setDraft(emptyDraft());
