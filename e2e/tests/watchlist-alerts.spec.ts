@@ -1,4 +1,4 @@
-// Watchlists, price alerts and live notifications as a new user does them (issue 14): make a
+// Watchlists, price alerts and live notifications as a new user does them: make a
 // watchlist with a crypto pair and a US stock and see both prices move (the simulator steered by
 // the operator's command); turn on e-mail for price alerts; set an alert from the chart ("alert at
 // a price", then the target just above the price), after bad input is refused with nothing

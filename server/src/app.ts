@@ -89,7 +89,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(idempotencyPlugin);
   // -- the order engine every market registers its rules with --
   app.register(tradingPlugin);
-  // -- the margin engine of every leveraged market (issue 12) --
+  // -- the margin engine of every leveraged market --
   app.register(marginPlugin);
   // -- what a person owns, one figure every wallet and market adds its part to --
   app.register(netWorthPlugin);

@@ -138,14 +138,14 @@ const ConfigSchema = z.object({
   CRYPTO_MIN_ORDER_IDR: positiveRupiah.default('10000'),
   /** How often the order engine's matcher (every market's, named when crypto was the only one) evaluates resting orders (ms); 0: never by itself (tests hand it ticks). */
   CRYPTO_MATCH_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  // -- watchlists and price alerts (issue 14) --
+  // -- watchlists and price alerts --
   /** Custom watchlists per user (1158 beyond). */
   WATCHLIST_MAX_LISTS: z.coerce.number().int().min(1).max(1000).default(10),
   /** Symbols per watchlist (1158 beyond). */
   WATCHLIST_MAX_SYMBOLS: z.coerce.number().int().min(1).max(1000).default(50),
   /** Live (ACTIVE) price alerts per user (4103 beyond). */
   PRICE_ALERT_MAX_ACTIVE: z.coerce.number().int().min(1).max(10_000).default(100),
-  // -- margin engine and perpetual futures (issue 12) --
+  // -- margin engine and perpetual futures --
   /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
   PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Maker and taker fees, percent of the notional. */
@@ -303,13 +303,13 @@ export interface Config {
     /** The one matcher's interval (ms); 0: it only moves when handed a tick. */
     readonly matchIntervalMs: number;
   };
-  // -- watchlists and price alerts (issue 14) --
+  // -- watchlists and price alerts --
   readonly alerts: {
     readonly maxWatchlists: number;
     readonly maxSymbolsPerWatchlist: number;
     readonly maxActiveAlerts: number;
   };
-  // -- margin engine and perpetual futures (issue 12) --
+  // -- margin engine and perpetual futures --
   readonly perps: {
     readonly ordersEnabled: boolean;
     /** Fractions of the notional. */
