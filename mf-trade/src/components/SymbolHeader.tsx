@@ -1,7 +1,7 @@
 // The symbol header of the trade page: logo, name, last price, 24 h change, high, low, volume,
 // market status with its countdown, and the halt status (§4). "Live" only while the market trades.
 import styled from '@emotion/styled';
-import { marketIconPath, media, Skeleton, tokens, useAppStore, type MarketId } from '@pasar/shared';
+import { marketIconPath, Skeleton, tokens, useAppStore, type MarketId } from '@pasar/shared';
 import { memo } from 'react';
 import { useTradeT } from '../i18n';
 import { formatChange, formatPrice, formatVolume, signOf, type PriceFormat } from '../market/price-format';
@@ -57,14 +57,13 @@ const Change = styled.span<{ $sign: -1 | 0 | 1 }>`
   color: ${({ $sign }) => ($sign > 0 ? tokens.colors.buyText : $sign < 0 ? tokens.colors.sellText : tokens.colors.textMuted)};
 `;
 
+// Each figure keeps its own width and the row wraps when a phone has no room for three
+// Rupiah-sized numbers (a grid squeezed its columns and ran the figures into each other).
 const Stats = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, auto));
+  display: flex;
+  flex-wrap: wrap;
   gap: ${tokens.space.xs} ${tokens.space.lg};
   margin: 0;
-  ${media.md} {
-    grid-auto-flow: column;
-  }
   dt {
     color: ${tokens.colors.textMuted};
     font-size: ${tokens.fontSizes.xs};
@@ -74,6 +73,7 @@ const Stats = styled.dl`
     font-family: ${tokens.fonts.mono};
     font-size: ${tokens.fontSizes.sm};
     font-variant-numeric: tabular-nums;
+    white-space: nowrap;
   }
 `;
 
