@@ -26,14 +26,17 @@ const MAIN_ROUTES = [
 
 /** The page is no wider than the viewport; on failure, names what sticks out. */
 async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
-  const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
-    const width = window.innerWidth;
+  // The viewport asked for, not window.innerWidth: a mobile browser widens its layout viewport to
+  // fit content that sticks out, which would hide the overflow this looks for.
+  const asked = page.viewportSize()!.width;
+  const { scrollWidth, innerWidth, culprits } = await page.evaluate((viewportWidth) => {
+    const width = Math.min(window.innerWidth, viewportWidth);
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 0.5 && el.getClientRects().length > 0)
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} right=${Math.round(el.getBoundingClientRect().right)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits: wide };
-  });
+  }, asked);
   expect(scrollWidth, `${where}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}; wider than the viewport: ${culprits.join('; ')}`).toBeLessThanOrEqual(innerWidth);
 }
 

@@ -24,10 +24,10 @@ const LoginLink = styled(Link)`
 `;
 
 // A session's header also holds the notification bell: on a 360 px phone the logout button gives
-// up some of its padding so everything fits on one line.
+// up most of its padding so everything fits on one line ("Log out" in English is the widest).
 const LogoutButton = styled(Button)`
   @media (max-width: ${breakpoints.sm - 0.02}px) {
-    padding: 0 ${tokens.space.sm};
+    padding: 0 ${tokens.space.xs};
   }
 `;
 

@@ -15,7 +15,7 @@ const Bar = styled.header`
   z-index: ${tokens.zIndex.sticky};
   display: flex;
   align-items: center;
-  gap: ${tokens.space.sm};
+  gap: ${tokens.space.xs};
   height: ${HEADER_HEIGHT};
   padding: 0 ${tokens.space.sm};
   background: ${tokens.colors.surface};
@@ -43,8 +43,11 @@ const Controls = styled.div`
   flex: none;
   display: flex;
   align-items: center;
-  gap: ${tokens.space.xs};
+  gap: ${tokens.space.xxs};
   margin-left: auto;
+  @media (min-width: ${breakpoints.sm}px) {
+    gap: ${tokens.space.xs};
+  }
   @media (min-width: ${breakpoints.md}px) {
     gap: ${tokens.space.sm};
   }
