@@ -136,7 +136,7 @@ export interface MarginFill {
   readonly reason: CloseReason | null;
 }
 
-/** What a wallet's positions take from it (replaces fx-wallet's `noExposure`). */
+/** What a wallet's positions take from it (the leverage, intraday and perps wallets' figures). */
 export interface MarginExposure {
   /** Held as position margin. */
   readonly positionMargin: string;
@@ -145,6 +145,12 @@ export interface MarginExposure {
   /** Σ notional at the mark. */
   readonly notional: string;
 }
+
+/**
+ * What a market that keeps its own positions (US CFDs: `us_leverage_positions`) answers for a
+ * wallet, so `exposure` is one call for every market.
+ */
+export type ExposureSource = (userId: string, book: string) => Promise<MarginExposure>;
 
 export interface ChargeResult {
   readonly positions: number;
@@ -163,6 +169,8 @@ export interface MarginEngine {
   /** Leverage of a symbol's position (and of orders to come); refused (4202) when the held margin cannot carry it. */
   setLeverage(market: Market, userId: string, book: string, symbol: string, leverage: number): Promise<PositionView | null>;
   exposure(market: Market, userId: string, book: string): Promise<MarginExposure>;
+  /** A market whose positions are not the engine's rows answers `exposure` for them (registered once). */
+  registerExposure(market: Market, source: ExposureSource): void;
   /** A new mark price: finds the at-risk positions through the index and liquidates / margin-calls / triggers TP/SL. */
   onMark(market: Market, symbol: string, mark: string, now: number): Promise<void>;
   /**
