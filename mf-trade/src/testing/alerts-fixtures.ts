@@ -1,23 +1,29 @@
 // In-memory watchlist and price alert routes over the test API client: they keep state like the
 // server (every answer is what the server would now hold), and refuse like it (1158 at the limit,
-// 4101 off the tick, 4102 at the current price).
-import { type PriceAlert, type Watchlist } from '@pasar/shared';
+// 1156 a name already suggested, 1157 a listed asset or over the suggestion limit, 4101 off the
+// tick, 4102 at the current price).
+import { type AssetSuggestion, type PriceAlert, type Watchlist } from '@pasar/shared';
 import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
 import { WATCHLIST_PATHS } from '@pasar/shared/contract/watchlists-paths';
-import type { TestApiClient, TestReply } from '@pasar/shared/testing';
+import { errorMessage } from '@pasar/shared/contract';
+import type { TestApiClient, TestReply, TestRequest } from '@pasar/shared/testing';
 import { INSTRUMENTS } from './market-fixtures';
 
 const ok = (data: unknown): TestReply => ({ body: { status: 'success', data } });
 const refused = (code: string, message: string, status = 400): TestReply => ({ status, body: { status: 'error', error_code: code, error_message: message } });
 const AT = '2026-11-25T10:00:00.000Z';
+/** A refusal in the catalogue's words, in the language the client asked for (as the server localizes). */
+const refusedIn = (request: TestRequest, code: string): TestReply =>
+  refused(code, errorMessage(code, request.headers['x-language-code'] === 'en' ? 'en' : 'id'));
 
 export interface AlertsServer {
   lists: Watchlist[];
   alerts: PriceAlert[];
+  suggestions: AssetSuggestion[];
 }
 
-export function mockWatchlists(api: TestApiClient, { maxSymbols = 50, maxLists = 10 } = {}): AlertsServer {
-  const server: AlertsServer = { lists: [], alerts: [] };
+export function mockWatchlists(api: TestApiClient, { maxSymbols = 50, maxLists = 10, maxSuggestions = 20 } = {}): AlertsServer {
+  const server: AlertsServer = { lists: [], alerts: [], suggestions: [] };
   let next = 1;
   const find = (id: string) => server.lists.find((l) => l.id === id);
   const item = (symbol: string) => {
@@ -64,6 +70,21 @@ export function mockWatchlists(api: TestApiClient, { maxSymbols = 50, maxLists =
       const list = find(request.params.id!)!;
       list.items = list.items.filter((i) => i.symbol !== request.params.symbol);
       return ok(list);
+    })
+    .on('PUT', WATCHLIST_PATHS.order, (request) => {
+      const ids = (request.body as { ids: string[] }).ids;
+      server.lists = ids.map((id) => find(id)!);
+      return ok({ items: server.lists, limits: { maxWatchlists: maxLists, maxSymbolsPerWatchlist: maxSymbols } });
+    })
+    .on('POST', WATCHLIST_PATHS.assetSuggestions, (request) => {
+      const body = request.body as { name: string; assetType?: AssetSuggestion['assetType']; note?: string };
+      const key = body.name.trim().toLowerCase();
+      if (INSTRUMENTS.some((i) => i.symbol.toLowerCase() === key || i.name.toLowerCase() === key)) return refusedIn(request, '1157');
+      if (server.suggestions.some((s) => s.name.toLowerCase() === key)) return refusedIn(request, '1156');
+      if (server.suggestions.length >= maxSuggestions) return refusedIn(request, '1157');
+      const suggestion: AssetSuggestion = { id: `s${next++}`, name: body.name, assetType: body.assetType ?? null, note: body.note ?? null, createdAt: AT };
+      server.suggestions.push(suggestion);
+      return ok(suggestion);
     })
     .reply('GET', WATCHLIST_PATHS.predefined, { items: [] });
   return server;

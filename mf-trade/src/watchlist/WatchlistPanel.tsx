@@ -1,8 +1,10 @@
 // The Watchlist trading view (§2, §7 "watchlists (custom all, predefined, create, delete)"): the
 // signed-in user's own lists (create, rename, delete, add and remove symbols of every market,
 // reorder with buttons or Alt + arrow keys) with live prices and 24 h change from the one
-// WebSocket; a click on a row opens that symbol. The predefined lists of the market (top gainers,
-// top losers, most traded, new listings) are there for everyone. Loaded lazily with its strings.
+// WebSocket; a click on a row opens that symbol. The lists themselves move up and down the same
+// way. A symbol that is not listed can be suggested for listing. The predefined lists of the market
+// (top gainers, top losers, most traded, new listings) are there for everyone. Loaded lazily with
+// its strings.
 import styled from '@emotion/styled';
 import {
   Button,
@@ -34,12 +36,28 @@ import { useInstrument } from '../market/use-instruments';
 import { useLiveTicker } from '../market/use-live-market';
 import { useResource } from '../market/use-resource';
 import { tradeHomeFor } from '../markets/trade-market';
-import { dropList, loadWatchlists, moved, putList, watchlists, watchlistStore } from './watchlist-state';
+import { SuggestAsset } from './SuggestAsset';
+import { dropList, loadWatchlists, moved, putList, putLists, watchlists, watchlistStore } from './watchlist-state';
 
 registerAlertsTranslations();
 
 const errorMessage = (error: unknown): string => (isApiError(error) ? error.message : String(error));
 const fail = (error: unknown) => showToast({ kind: 'error', title: errorMessage(error) });
+/** The refusal of a symbol that is not listed (it may be suggested instead). */
+const UNLISTED = '002';
+
+/** Alt + arrow up/down: the move it asks for, or null. */
+const altMove = (event: KeyboardEvent<HTMLElement>): -1 | 1 | null =>
+  event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') ? (event.key === 'ArrowUp' ? -1 : 1) : null;
+
+/** Changes go to the server one after another, in the order they were made. */
+function useSerial(): (work: () => Promise<void>) => Promise<void> {
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  return (work) => {
+    queue.current = queue.current.then(work, work);
+    return queue.current;
+  };
+}
 
 const Rows = styled.ol`
   display: flex;
@@ -156,11 +174,10 @@ function SymbolRow({
   const { t } = useTradeT();
   const navigate = useNavigate();
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!onMove || !event.altKey) return;
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      onMove(index, event.key === 'ArrowUp' ? -1 : 1);
-    }
+    const delta = altMove(event);
+    if (!onMove || delta === null) return;
+    event.preventDefault();
+    onMove(index, delta);
   };
   return (
     <Row data-testid="watch-row" data-symbol={symbol}>
@@ -194,30 +211,28 @@ function SymbolRow({
   );
 }
 
-function ListEditor({ list, symbol }: { list: Watchlist; symbol: string }) {
+function ListEditor({ list, symbol, onSuggest }: { list: Watchlist; symbol: string; onSuggest: (name: string) => void }) {
   const { t } = useTradeT();
   const [adding, setAdding] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
+  const [unlisted, setUnlisted] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const rowsRef = useRef<HTMLOListElement>(null);
-
-  /** Changes of the list go to the server one after another, in the order they were made. */
-  const run = (work: () => Promise<void>): Promise<void> => {
-    queue.current = queue.current.then(work, work);
-    return queue.current;
-  };
+  const run = useSerial();
 
   /** Adds a symbol; only one typed in the field clears the field (the current symbol's button leaves it as typed). */
   const add = (value: string, typed: boolean) =>
     run(async () => {
+      const wanted = value.trim().toUpperCase();
       try {
-        putList(await watchlists().addSymbol(list.id, value.trim().toUpperCase()));
+        putList(await watchlists().addSymbol(list.id, wanted));
         if (typed) setAdding('');
         setAddError(null);
+        setUnlisted(null);
       } catch (error) {
         setAddError(errorMessage(error));
+        setUnlisted(isApiError(error) && error.code === UNLISTED ? wanted : null);
       }
     });
 
@@ -316,6 +331,13 @@ function ListEditor({ list, symbol }: { list: Watchlist; symbol: string }) {
           {t('watchlist.addSymbol')}
         </Button>
       </Inline>
+      {unlisted && (
+        <div>
+          <Button size="sm" variant="secondary" onClick={() => onSuggest(unlisted)}>
+            {t('watchlist.suggestThis', { name: unlisted })}
+          </Button>
+        </div>
+      )}
       <ConfirmDialog
         open={confirmDelete}
         title={t('watchlist.removeTitle', { name: list.name })}
@@ -342,6 +364,8 @@ function MyWatchlists({ symbol }: { symbol: string }) {
   const { lists, limits, error, selectedId } = watchlistStore();
   const [name, setName] = useState('');
   const [createError, setCreateError] = useState<string | null>(null);
+  const [suggestion, setSuggestion] = useState<{ name: string } | null>(null);
+  const run = useSerial();
 
   useEffect(() => {
     void loadWatchlists();
@@ -350,6 +374,23 @@ function MyWatchlists({ symbol }: { symbol: string }) {
   if (error && !lists) return <ErrorState compact headingLevel={3} title={t('watchlist.loadError')} description={errorMessage(error)} onRetry={() => void loadWatchlists(true)} />;
   if (!lists) return <Skeleton lines={5} />;
   const selected = lists.find((list) => list.id === selectedId) ?? null;
+  const at = selected ? lists.indexOf(selected) : -1;
+
+  /** Moves the chosen list by one place: shown at once, then saved; the server's order replaces ours. */
+  const moveList = (delta: -1 | 1) => {
+    const next = moved(lists, at, delta);
+    if (next === lists) return;
+    const before = lists;
+    putLists([...next]);
+    void run(async () => {
+      try {
+        putLists((await watchlists().reorderLists(next.map((list) => list.id))).items);
+      } catch (failure) {
+        putLists(before);
+        fail(failure);
+      }
+    });
+  };
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -368,15 +409,35 @@ function MyWatchlists({ symbol }: { symbol: string }) {
       {lists.length === 0 ? (
         <PanelNote>{t('watchlist.empty')}</PanelNote>
       ) : (
-        <Field label={t('watchlist.choose')}>
-          <Select
-            value={selected?.id ?? ''}
-            onChange={(e) => watchlistStore.setState({ selectedId: e.target.value })}
-            options={lists.map((list) => ({ value: list.id, label: `${list.name} (${list.items.length})` }))}
-          />
-        </Field>
+        <Inline as="div">
+          <Field label={t('watchlist.choose')}>
+            <Select
+              value={selected?.id ?? ''}
+              onChange={(e) => watchlistStore.setState({ selectedId: e.target.value })}
+              onKeyDown={(event) => {
+                const delta = altMove(event);
+                if (delta === null) return;
+                event.preventDefault();
+                moveList(delta);
+              }}
+              aria-keyshortcuts={lists.length > 1 ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
+              options={lists.map((list) => ({ value: list.id, label: `${list.name} (${list.items.length})` }))}
+            />
+          </Field>
+          {selected && lists.length > 1 && (
+            <>
+              <Button size="sm" variant="ghost" aria-label={t('watchlist.moveListUp', { name: selected.name })} disabled={at === 0} onClick={() => moveList(-1)}>
+                ↑
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={t('watchlist.moveListDown', { name: selected.name })} disabled={at === lists.length - 1} onClick={() => moveList(1)}>
+                ↓
+              </Button>
+            </>
+          )}
+        </Inline>
       )}
-      {selected && <ListEditor key={selected.id} list={selected} symbol={symbol} />}
+      {lists.length > 1 && <PanelNote>{t('watchlist.listReorderHint')}</PanelNote>}
+      {selected && <ListEditor key={selected.id} list={selected} symbol={symbol} onSuggest={(value) => setSuggestion({ name: value })} />}
       <Inline onSubmit={(event) => void create(event)}>
         <Field label={t('watchlist.name')} error={createError}>
           <TextInput value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
@@ -388,6 +449,7 @@ function MyWatchlists({ symbol }: { symbol: string }) {
       {limits && (
         <PanelNote>{t('watchlist.limits', { lists: lists.length, maxLists: limits.maxWatchlists, maxSymbols: limits.maxSymbolsPerWatchlist })}</PanelNote>
       )}
+      <SuggestAsset request={suggestion} />
     </Stack>
   );
 }

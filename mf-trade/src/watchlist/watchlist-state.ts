@@ -56,6 +56,11 @@ export function putList(list: Watchlist, select = false): void {
   });
 }
 
+/** The lists in a new order (the user's move, or the server's answer to it); the chosen one stays chosen. */
+export function putLists(lists: readonly Watchlist[]): void {
+  watchlistStore.setState({ lists: [...lists] });
+}
+
 export function dropList(id: string): void {
   const lists = (watchlistStore.getState().lists ?? []).filter((l) => l.id !== id);
   const selectedId = watchlistStore.getState().selectedId;
