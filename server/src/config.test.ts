@@ -34,7 +34,7 @@ describe('loadConfig', () => {
         minOrderAmount: '10000',
       },
       trading: { matchIntervalMs: 250 },
-      alerts: { maxWatchlists: 10, maxSymbolsPerWatchlist: 50, maxActiveAlerts: 100 },
+      alerts: { maxWatchlists: 10, maxSymbolsPerWatchlist: 50, maxActiveAlerts: 100, maxSuggestionsPerUser: 20 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: true,
@@ -128,6 +128,7 @@ describe('loadConfig', () => {
         WATCHLIST_MAX_LISTS: '3',
         WATCHLIST_MAX_SYMBOLS: '7',
         PRICE_ALERT_MAX_ACTIVE: '5',
+        ASSET_SUGGESTION_MAX_PER_USER: '2',
         FX_MIN_TRANSFER_IDR: '50000',
         FX_MIN_TRANSFER_USD: '2.5',
         USDT_SPREAD_PERCENT: '0.2',
@@ -216,7 +217,7 @@ describe('loadConfig', () => {
         minOrderAmount: '11000',
       },
       trading: { matchIntervalMs: 0 },
-      alerts: { maxWatchlists: 3, maxSymbolsPerWatchlist: 7, maxActiveAlerts: 5 },
+      alerts: { maxWatchlists: 3, maxSymbolsPerWatchlist: 7, maxActiveAlerts: 5, maxSuggestionsPerUser: 2 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: false,
@@ -302,6 +303,7 @@ describe('loadConfig', () => {
     ['WATCHLIST_MAX_LISTS', '0'],
     ['WATCHLIST_MAX_SYMBOLS', 'many'],
     ['PRICE_ALERT_MAX_ACTIVE', '1.5'],
+    ['ASSET_SUGGESTION_MAX_PER_USER', '0'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
+import { ASSET_SUGGESTIONS_MAX_PER_USER, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
 
 /** The repository root: two levels above `server/src`. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -145,6 +145,8 @@ const ConfigSchema = z.object({
   WATCHLIST_MAX_SYMBOLS: z.coerce.number().int().min(1).max(1000).default(50),
   /** Live (ACTIVE) price alerts per user (4103 beyond). */
   PRICE_ALERT_MAX_ACTIVE: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Asset suggestions per user (1157 beyond). */
+  ASSET_SUGGESTION_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(ASSET_SUGGESTIONS_MAX_PER_USER),
   // -- margin engine and perpetual futures --
   /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
   PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -308,6 +310,7 @@ export interface Config {
     readonly maxWatchlists: number;
     readonly maxSymbolsPerWatchlist: number;
     readonly maxActiveAlerts: number;
+    readonly maxSuggestionsPerUser: number;
   };
   // -- margin engine and perpetual futures --
   readonly perps: {
@@ -492,7 +495,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
       minOrderAmount: String(BigInt(e.CRYPTO_MIN_ORDER_IDR)),
     },
     trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
-    alerts: { maxWatchlists: e.WATCHLIST_MAX_LISTS, maxSymbolsPerWatchlist: e.WATCHLIST_MAX_SYMBOLS, maxActiveAlerts: e.PRICE_ALERT_MAX_ACTIVE },
+    alerts: { maxWatchlists: e.WATCHLIST_MAX_LISTS, maxSymbolsPerWatchlist: e.WATCHLIST_MAX_SYMBOLS, maxActiveAlerts: e.PRICE_ALERT_MAX_ACTIVE, maxSuggestionsPerUser: e.ASSET_SUGGESTION_MAX_PER_USER },
     perps: {
       ordersEnabled: e.PERP_ORDERS_ENABLED === 'true',
       makerFeeRate: fraction(e.PERP_MAKER_FEE_PERCENT),

@@ -14,6 +14,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   WATCHLIST_MAX_LISTS: '4',
   WATCHLIST_MAX_SYMBOLS: '6',
   PRICE_ALERT_MAX_ACTIVE: '5',
+  ASSET_SUGGESTION_MAX_PER_USER: '3',
 };
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -7,12 +7,13 @@ import { watchlistRoutes } from './routes';
 import { createWatchlistService } from './service';
 
 export const watchlistModule: FastifyPluginAsync = async (app) => {
-  const { maxWatchlists, maxSymbolsPerWatchlist } = app.config.alerts;
+  const { maxWatchlists, maxSymbolsPerWatchlist, maxSuggestionsPerUser } = app.config.alerts;
   const service = createWatchlistService({
     repo: createWatchlistRepo(app.database.db),
     market: app.market,
     // WATCHLIST_MAX_LISTS, WATCHLIST_MAX_SYMBOLS (1158 beyond).
     limits: { maxWatchlists, maxSymbolsPerWatchlist },
+    maxSuggestionsPerUser, // ASSET_SUGGESTION_MAX_PER_USER (1157 beyond)
     now: () => new Date(app.market.now()),
   });
   await app.register(watchlistRoutes, { service });

@@ -107,13 +107,16 @@ export function createWatchlistRepo(db: PasarDb) {
     },
 
     /** Sets the order of the user's lists; false unless `ids` is exactly the user's lists. */
-    async reorderLists(userId: string, ids: readonly string[]): Promise<boolean> {
+    /** Orders the user's lists: 'missing' when an id is not one of theirs, 'mismatch' when the ids are not all of them once. */
+    async reorderLists(userId: string, ids: readonly string[]): Promise<'ok' | 'missing' | 'mismatch'> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`watchlists:${userId}`}))`);
         const rows = await tx.select({ id: watchlists.id }).from(watchlists).where(eq(watchlists.userId, userId));
-        if (!sameSet(rows.map((r) => r.id), ids)) return false;
+        const mine = new Set(rows.map((r) => r.id));
+        if (ids.some((id) => !mine.has(id))) return 'missing';
+        if (!sameSet([...mine], ids)) return 'mismatch';
         for (const [position, id] of ids.entries()) await tx.update(watchlists).set({ position }).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)));
-        return true;
+        return 'ok';
       });
     },
 

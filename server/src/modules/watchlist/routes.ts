@@ -53,7 +53,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<WatchlistRoutesOptions> = as
   );
   app.put(
     local(WATCHLIST_PATHS.order),
-    { ...user, schema: { tags, summary: "The order of the user's watchlists", body: ReorderWatchlistsRequest, response: apiResponses({ 200: WatchlistsResponse }, [401]) } },
+    { ...user, schema: { tags, summary: "The order of the user's watchlists (404 for an id that is not theirs)", body: ReorderWatchlistsRequest, response: apiResponses({ 200: WatchlistsResponse }, [401, 404]) } },
     async (request) => ok(await service.reorderLists(userIdOf(request), request.body.ids)),
   );
   app.get(`${base}/:id`, { ...user, schema: { tags, summary: 'One watchlist', params: WatchlistIdParams, response: oneList } }, async (request) =>

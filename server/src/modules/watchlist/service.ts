@@ -5,7 +5,6 @@
 // every market, and markets that land later on their own.
 import { randomUUID } from 'node:crypto';
 import {
-  ASSET_SUGGESTIONS_MAX_PER_USER,
   PREDEFINED_WATCHLIST_SIZE,
   PREDEFINED_WATCHLISTS,
   type AssetSuggestion,
@@ -35,6 +34,8 @@ export interface WatchlistServiceDeps {
   readonly repo: WatchlistRepo;
   readonly market: WatchlistMarket;
   readonly limits: WatchlistLimits;
+  /** Asset suggestions a user may send (1157 beyond). */
+  readonly maxSuggestionsPerUser: number;
   readonly now: () => Date;
 }
 
@@ -162,7 +163,10 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     },
 
     async reorderLists(userId: string, ids: readonly string[]): Promise<WatchlistsResponse> {
-      if (!(await repo.reorderLists(userId, ids))) throw new AppError('002', { details: [{ path: 'ids', message: 'must name each of your watchlists once' }] });
+      // An id that is not one of the user's lists answers 404, as on every other route: nothing about another's list shows.
+      const outcome = await repo.reorderLists(userId, ids);
+      if (outcome === 'missing') throw notFound();
+      if (outcome === 'mismatch') throw new AppError('002', { details: [{ path: 'ids', message: 'must name each of your watchlists once' }] });
       return all(userId);
     },
 
@@ -190,9 +194,9 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
         note: body.note?.trim() || null,
         createdAt: deps.now(),
       };
-      const saved = await repo.suggest(row, ASSET_SUGGESTIONS_MAX_PER_USER);
+      const saved = await repo.suggest(row, deps.maxSuggestionsPerUser);
       if (saved === 'duplicate') throw new AppError('1156');
-      if (saved === 'over') throw new AppError('1157', { details: [{ path: 'name', message: `at most ${ASSET_SUGGESTIONS_MAX_PER_USER} suggestions` }] });
+      if (saved === 'over') throw new AppError('1157', { details: [{ path: 'name', message: `at most ${deps.maxSuggestionsPerUser} suggestions` }] });
       return suggestionView(saved);
     },
 

@@ -78,8 +78,10 @@ describe('watchlists', () => {
   });
 
   it("answers 404 (003) for another user's list on every route and changes nothing", async () => {
-    const list = await make('Mine', ['BTC-IDR']);
+    const list = await make('Mine', ['BTC-IDR', 'AAPL']);
+    const second = await make('Second');
     const stranger = await signUpTestUser(t.app);
+    const strangers = dataOf<Watchlist>(await call(t.app, stranger, 'POST', '/api/watchlists', { name: 'Own' }));
     const base = `/api/watchlists/${list.id}`;
     const routes = [
       ['GET', base, undefined],
@@ -87,17 +89,49 @@ describe('watchlists', () => {
       ['DELETE', base, undefined],
       ['POST', `${base}/symbols`, { symbol: 'ETH-IDR' }],
       ['POST', `${base}/symbols`, { symbol: 'NOPE-IDR' }],
-      ['PUT', `${base}/symbols/order`, { symbols: ['BTC-IDR'] }],
+      ['PUT', `${base}/symbols/order`, { symbols: ['AAPL', 'BTC-IDR'] }],
+      ['PUT', `${base}/symbols/order`, { symbols: ['NOPE'] }],
       ['DELETE', `${base}/symbols/BTC-IDR`, undefined],
+      // The order of lists naming someone else's list, alone or among the stranger's own.
+      ['PUT', '/api/watchlists/order', { ids: [list.id] }],
+      ['PUT', '/api/watchlists/order', { ids: [list.id, strangers.id] }],
+      ['PUT', '/api/watchlists/order', { ids: [strangers.id, second.id, list.id] }],
     ] as const;
     for (const [method, url, body] of routes) {
       const answer = await call(t.app, stranger, method, url, body);
-      expect({ url, method, status: answer.statusCode, code: errorCodeOf(answer) }).toEqual({ url, method, status: 404, code: '003' });
+      expect({ url, method, body, status: answer.statusCode, code: errorCodeOf(answer) }).toEqual({ url, method, body, status: 404, code: '003' });
       expect(answer.body).not.toContain('Mine');
+      expect(answer.body).not.toContain(list.id);
     }
-    expect(errorCodeOf(await call(t.app, stranger, 'PUT', '/api/watchlists/order', { ids: [list.id] }))).toBe('002');
-    expect((await lists()).items).toEqual([expect.objectContaining({ id: list.id, name: 'Mine', items: [expect.objectContaining({ symbol: 'BTC-IDR' })] })]);
+    // The owner's lists, their order and symbols are as they were; the stranger's list too.
+    expect((await lists()).items).toEqual([
+      expect.objectContaining({ id: list.id, name: 'Mine', items: [expect.objectContaining({ symbol: 'BTC-IDR' }), expect.objectContaining({ symbol: 'AAPL' })] }),
+      expect.objectContaining({ id: second.id, name: 'Second', items: [] }),
+    ]);
+    expect((await lists(stranger)).items).toEqual([expect.objectContaining({ id: strangers.id, name: 'Own', items: [] })]);
+    // The owner's own reorder still works, and a reorder that leaves out one of the own lists is 002.
+    expect(errorCodeOf(await call(t.app, user, 'PUT', '/api/watchlists/order', { ids: [list.id] }))).toBe('002');
+    const reordered = dataOf<WatchlistsResponse>(await call(t.app, user, 'PUT', '/api/watchlists/order', { ids: [second.id, list.id] }));
+    expect(reordered.items.map((l) => l.id)).toEqual([second.id, list.id]);
     expect((await call(t.app, null, 'GET', '/api/watchlists')).statusCode).toBe(401);
+  });
+
+  it('refuses an asset suggestion past the per-user limit (1157) and keeps the ones already sent', async () => {
+    expect(t.config.alerts.maxSuggestionsPerUser).toBe(3); // TEST_ENV's ASSET_SUGGESTION_MAX_PER_USER
+    const names = ['Koin Satu', 'Koin Dua', 'Koin Tiga'];
+    for (const name of names) dataOf<AssetSuggestion>(await call(t.app, user, 'POST', '/api/asset-suggestions', { name }));
+    const refused = await call(t.app, user, 'POST', '/api/asset-suggestions', { name: 'Koin Empat' });
+    expect(refused.statusCode).toBe(400);
+    expect(errorCodeOf(refused)).toBe('1157');
+    // Over the limit a repeated name is still a duplicate (1156), not a second refusal kind.
+    expect(errorCodeOf(await call(t.app, user, 'POST', '/api/asset-suggestions', { name: 'koin satu' }))).toBe('1156');
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/asset-suggestions', headers: { 'x-admin-token': t.app.adminToken ?? '' } });
+    const all = dataOf<{ items: AssetSuggestion[] }>(listed).items.map((i) => i.name);
+    expect(all.filter((n) => n.startsWith('Koin '))).toEqual(expect.arrayContaining(names));
+    expect(all).not.toContain('Koin Empat');
+    // Another person still may suggest.
+    const other = await signUpTestUser(t.app);
+    expect(dataOf<AssetSuggestion>(await call(t.app, other, 'POST', '/api/asset-suggestions', { name: 'Koin Empat' }))).toMatchObject({ name: 'Koin Empat' });
   });
 
   it('serves predefined lists per market to guests: gainers rise, losers fall, each at most 10', async () => {
