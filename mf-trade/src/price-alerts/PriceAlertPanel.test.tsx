@@ -152,6 +152,34 @@ describe('the PriceAlert view', () => {
     expect(screen.queryByRole('region', { name: /in the background/ })).not.toBeInTheDocument();
   });
 
+  it('keeps the store’s modal flag up while the form is on screen, and down for a guest', async () => {
+    const { unmount } = open();
+    await screen.findByText('No alerts for BTC-IDR yet.');
+    expect(appStore.getState().ui.priceAlertModalOpen).toBe(true);
+    unmount();
+    expect(appStore.getState().ui.priceAlertModalOpen).toBe(false);
+    open(null);
+    await screen.findByText('Log in to set price alerts for BTC-IDR.');
+    expect(appStore.getState().ui.priceAlertModalOpen).toBe(false);
+  });
+
+  it('fetches the alerts again when the store asks (an alert fired), and clears the request', async () => {
+    const { user, api, server } = open();
+    await screen.findByText('No alerts for BTC-IDR yet.');
+    permission = 'granted';
+    await user.type(target(), '1700000000');
+    await user.click(screen.getByRole('button', { name: 'Set alert' }));
+    await screen.findByTestId('alert-row');
+    expect(appStore.getState().ui.priceAlertSidebar.userPriceAlerts).toHaveLength(1);
+    const loads = api.callsTo('GET', PRICE_ALERT_PATHS.alerts).length;
+    // The server fired the one-shot alert; the live notification asks for a fresh list.
+    Object.assign(server.alerts[0]!, { status: 'TRIGGERED', triggerCount: 1 });
+    act(() => appStore.getState().setPriceAlertSidebar({ fetch: true }));
+    await waitFor(() => expect(within(screen.getByTestId('alert-row')).getByText('Triggered')).toBeInTheDocument());
+    expect(api.callsTo('GET', PRICE_ALERT_PATHS.alerts)).toHaveLength(loads + 1);
+    expect(appStore.getState().ui.priceAlertSidebar).toMatchObject({ fetch: false, userPriceAlerts: [] });
+  });
+
   it('edits an alert’s target and deletes an alert after confirming', async () => {
     const { user, server } = open();
     await screen.findByText('No alerts for BTC-IDR yet.');

@@ -118,6 +118,12 @@ function AlertForm({ symbol, tick, format, editing, onDone }: PriceAlertPanelPro
   const [sending, setSending] = useState(false);
   const [askSystem, setAskSystem] = useState(false);
 
+  // The spec's "price alert modal open" flag: up while the alert form is on screen.
+  useEffect(() => {
+    appStore.getState().setPriceAlertModalOpen(!askSystem);
+    return () => appStore.getState().setPriceAlertModalOpen(false);
+  }, [askSystem]);
+
   // "Alert at this price" on the chart: the picked price, on the tick grid, fills the target.
   useEffect(() => {
     if (editing || !picked || picked.symbol !== symbol || !picked.targetPrice) return;
@@ -250,7 +256,6 @@ export function PriceAlertPanel(props: PriceAlertPanelProps) {
   const { symbol, format } = props;
   const { t } = useTradeT();
   const signedIn = useAppStore((state) => !state.guestMode && state.auth.accessToken !== null);
-  const refetch = useAppStore((state) => state.ui.priceAlertSidebar.fetch);
   const { pathname, search } = useLocation();
   const { alerts, maxActive, error, symbol: loadedFor } = alertsStore();
   const [editing, setEditing] = useState<PriceAlert | null>(null);
@@ -260,9 +265,10 @@ export function PriceAlertPanel(props: PriceAlertPanelProps) {
     appStore.getState().setPriceAlertSidebar({ open: true });
     return () => appStore.getState().setPriceAlertSidebar({ open: false });
   }, []);
+  // Loaded here, and again whenever `ui.priceAlertSidebar.fetch` asks (alerts-state.ts).
   useEffect(() => {
     if (signedIn) void loadAlerts(symbol);
-  }, [signedIn, symbol, refetch]);
+  }, [signedIn, symbol]);
 
   if (!signedIn) {
     return (

@@ -1,6 +1,9 @@
 // The signed-in user's price alerts of the open symbol: loaded by the PriceAlert view (or for the
 // chart's lines), kept here in full, and mirrored into the shared store's spec UI state
-// (`ui.priceAlertSidebar.userPriceAlerts`: the live ones, which the chart draws as lines).
+// (`ui.priceAlertSidebar.userPriceAlerts`: the live ones, which the chart draws as lines). When
+// something outside says the alerts changed (a fired alert on the live stream sets
+// `ui.priceAlertSidebar.fetch`), the loaded symbol's alerts are fetched again, and the flag is
+// cleared once they are.
 import { api, appStore, type PriceAlert } from '@pasar/shared';
 import { createPriceAlertsClient, type PriceAlertsClient } from '@pasar/shared/alerts-client';
 import { create } from 'zustand';
@@ -47,7 +50,9 @@ export async function loadAlerts(symbol: string): Promise<void> {
     alertsStore.setState({ maxActive: answer.limits.maxActive, error: undefined });
     put(answer.items);
   } catch (error) {
-    if (call === latest) alertsStore.setState({ error });
+    if (call !== latest) return;
+    alertsStore.setState({ error });
+    appStore.getState().setPriceAlertSidebar({ fetch: false });
   }
 }
 
@@ -68,9 +73,10 @@ export async function moveAlert(id: string, targetPrice: string): Promise<PriceA
   return alert;
 }
 
-// A logout forgets the previous person's alerts (and the chart's lines of them).
+// A logout forgets the previous person's alerts (and the chart's lines of them); a request to
+// fetch them again reloads the symbol they were loaded for.
 let signedInAs = appStore.getState().auth.accessToken !== null;
-appStore.subscribe((state) => {
+appStore.subscribe((state, previous) => {
   const now = state.auth.accessToken !== null;
   const loggedOut = signedInAs && !now;
   // Set first: what follows writes to the store, which calls this again.
@@ -78,6 +84,10 @@ appStore.subscribe((state) => {
   if (loggedOut) {
     latest += 1;
     alertsStore.setState({ symbol: null, alerts: null, maxActive: null, error: undefined });
-    appStore.getState().setPriceAlertSidebar({ userPriceAlerts: [] });
+    appStore.getState().setPriceAlertSidebar({ userPriceAlerts: [], fetch: false });
+    return;
   }
+  const asked = state.ui.priceAlertSidebar.fetch && !previous.ui.priceAlertSidebar.fetch;
+  const symbol = alertsStore.getState().symbol;
+  if (asked && now && symbol) void loadAlerts(symbol);
 });

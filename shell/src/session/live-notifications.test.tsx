@@ -85,6 +85,17 @@ describe('live notifications', () => {
     expect(shown).toEqual([]);
   });
 
+  it('ask the trade page to fetch the alerts again after a fired price alert, not after other notifications', async () => {
+    logIn();
+    await renderShell('/portfolio');
+    await within(banner()).findByRole('link', { name: /^Notifikasi/ });
+    appStore.getState().setPriceAlertSidebar({ fetch: false });
+    push('notifications', { type: 'notification', notification: { ...FIRED.notification, id: 'n-3', type: 'ORDER_FILLED' } });
+    expect(appStore.getState().ui.priceAlertSidebar.fetch).toBe(false);
+    push('notifications', FIRED);
+    expect(appStore.getState().ui.priceAlertSidebar.fetch).toBe(true);
+  });
+
   it('also show a system notification in a background tab when allowed; a click opens the asset', async () => {
     logIn();
     await renderShell('/portfolio');

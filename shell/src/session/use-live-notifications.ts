@@ -2,8 +2,10 @@
 // in the person's centre arrives on the private stream's `notifications` channel, on any page. It
 // shows as a toast; when the tab is in the background and the person allowed it, also as a system
 // notification (the browser's Notification API), whose click opens what it is about. The header's
-// bell counts it at once (use-unread-notifications.ts).
+// bell counts it at once (use-unread-notifications.ts). A fired price alert also tells the trade
+// page, through the shared store's `ui.priceAlertSidebar.fetch`, that the person's alerts changed.
 import {
+  appStore,
   showToast,
   usePrivateStream,
   useNavigate,
@@ -26,6 +28,8 @@ export function useLiveNotifications(): void {
   usePrivateStream('notifications', (message: unknown) => {
     if (!isNotificationEvent(message)) return;
     const { notification } = message;
+    // A one-shot alert is no longer active once it fired; a repeating one counts another crossing.
+    if (notification.type === 'PRICE_ALERT') appStore.getState().setPriceAlertSidebar({ fetch: true });
     showToast({ kind: 'info', title: notification.title, description: notification.body });
     const target = notificationTarget(notification.link);
     showSystemNotification({ title: notification.title, body: notification.body, tag: notification.id }, () => {
