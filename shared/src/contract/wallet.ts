@@ -56,11 +56,11 @@ export const StockWalletNameEnum = z.enum(STOCK_WALLETS);
 export const StockWallet = z.object({
   /** USD available in the wallet. */
   usdCash: DecimalString,
-  /** USD margin in use (borrowed buying power backing open leveraged positions). */
+  /** USD margin of the open leveraged positions (held on the wallet, so already out of usdCash). */
   usdMargin: DecimalString,
   /** usdCash in Rupiah at the sell price. */
   idrCash: DecimalString,
-  /** USD the wallet can buy with now (usdCash × leverage − usdMargin). */
+  /** USD the wallet can buy with now: usdCash (less any loss at the marks not yet held) × leverage. */
   buyingPower: DecimalString,
   /** USD/IDR mid price used (default 1 when missing, §9). */
   usdIdrPrice: DecimalString,

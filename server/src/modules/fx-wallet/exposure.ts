@@ -1,9 +1,9 @@
-// What open positions take from the wallets, from the margin engine (`app.margin`, issue 12):
-// the perpetuals margin wallet's position margin, unrealized P&L and maintenance margin (its
-// `marginRatioPercentage`), and the USD held in leveraged US stock positions per wallet
-// (`usdMargin`: the notional at the mark, so buyingPower = usdCash × leverage − usdMargin). A
-// market that has not registered with the margin engine has no exposure.
-import type { StockWalletName } from '@pasar/shared/contract';
+// What open positions take from the wallets, from the margin engine (`app.margin.exposure`, the one
+// engine that answers for every market): the perpetuals margin wallet's position margin,
+// unrealized P&L and maintenance margin (its `marginRatioPercentage`); and per leverage wallet the
+// margin of its open US CFD positions (`usdMargin`) and their unrealized P&L (the us-stock module
+// registers that exposure: its positions live in `us_leverage_positions`).
+import type { LeverageWalletName } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import type { MarginEngine } from '../../trading/margin/api';
 
@@ -15,23 +15,24 @@ export interface PerpExposure {
   readonly maintenanceMargin: Decimal;
 }
 
-export interface WalletExposure {
-  /** USD used against the wallet by open leveraged positions (0 for paln). */
-  usdMargin(userId: string, wallet: StockWalletName): Promise<Decimal>;
-  perp(userId: string): Promise<PerpExposure>;
+export interface StockExposure {
+  /** USD margin of the wallet's open positions (held on the wallet by the ledger). */
+  readonly margin: Decimal;
+  /** Their unrealized P&L at the marks now. */
+  readonly unrealizedPnl: Decimal;
 }
 
-export const noExposure: WalletExposure = {
-  usdMargin: async () => new Decimal(0),
-  perp: async () => ({ positionMargin: new Decimal(0), unrealizedPnl: new Decimal(0), maintenanceMargin: new Decimal(0) }),
-};
+export interface WalletExposure {
+  stock(userId: string, wallet: LeverageWalletName): Promise<StockExposure>;
+  perp(userId: string): Promise<PerpExposure>;
+}
 
 /** The wallets' exposure from the margin engine (perps: book 'PERP'; US CFDs: books 'leverage' and 'intraday'). */
 export function marginExposure(margin: Pick<MarginEngine, 'exposure'>): WalletExposure {
   return {
-    async usdMargin(userId, wallet) {
-      if (wallet === 'paln') return new Decimal(0);
-      return new Decimal((await margin.exposure('USSTOCK', userId, wallet)).notional);
+    async stock(userId, wallet) {
+      const e = await margin.exposure('USSTOCK', userId, wallet);
+      return { margin: new Decimal(e.positionMargin), unrealizedPnl: new Decimal(e.unrealizedPnl) };
     },
     async perp(userId) {
       const e = await margin.exposure('PERPS', userId, 'PERP');

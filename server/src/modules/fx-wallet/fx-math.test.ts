@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { usdIdrQuote, usdtIdrQuote } from '../../market/quotes';
-import { buyingPower, dailyYield, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr, withdrawable } from './fx-math';
+import { buyingPower, dailyYield, freeCollateral, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr } from './fx-math';
 
 describe('conversions round down, in the house favour', () => {
   it('IDR -> USD at the buy price: whole cents, never more than the IDR paid is worth', () => {
@@ -44,20 +44,24 @@ describe('conversions round down, in the house favour', () => {
 });
 
 describe('wallet figures', () => {
-  it('buying power is cash × leverage − margin, to the cent, not below zero', () => {
-    expect(buyingPower('100.005', 1, 0).toFixed()).toBe('100');
-    expect(buyingPower('100', 2, 0).toFixed()).toBe('200');
-    expect(buyingPower('100', 4, '150').toFixed()).toBe('250');
-    expect(buyingPower('10', 2, '50').toFixed()).toBe('0');
+  it('buying power is what is free × leverage, to the cent, not below zero', () => {
+    expect(buyingPower('100.005', 1).toFixed()).toBe('100');
+    expect(buyingPower('100', 2).toFixed()).toBe('200');
+    expect(buyingPower('62.5', 4).toFixed()).toBe('250');
+    expect(buyingPower('-1', 2).toFixed()).toBe('0');
   });
 
-  it('withdrawable is the cash while nothing is borrowed, less the collateral backing a position otherwise', () => {
-    expect(withdrawable('80', 2, 0).toFixed()).toBe('80');
-    // 2x: $60 borrowed against $60 of collateral.
-    expect(withdrawable('80', 2, '60').toFixed()).toBe('20');
-    // 4x: $90 borrowed needs $30 of collateral.
-    expect(withdrawable('80', 4, '90').toFixed()).toBe('50');
-    expect(withdrawable('10', 2, '60').toFixed()).toBe('0');
+  it('free collateral is the available balance: the held margin is counted once, not again', () => {
+    // No position: all of it.
+    expect(freeCollateral('80', '80', 0, 0).toFixed()).toBe('80');
+    // $60 of margin held (available 20 of a balance of 80): 20, not 20 − 60.
+    expect(freeCollateral('20', '80', '60', 0).toFixed()).toBe('20');
+    // A gain at the marks frees nothing the ledger still holds.
+    expect(freeCollateral('20', '80', '60', '15').toFixed()).toBe('20');
+    // A loss of 12.345 no sweep has held yet: 80 − 60 − 12.345, down to the cent.
+    expect(freeCollateral('20', '80', '60', '-12.345').toFixed()).toBe('7.65');
+    // A loss past the collateral: nothing, never below zero.
+    expect(freeCollateral('0', '80', '60', '-30').toFixed()).toBe('0');
   });
 });
 

@@ -23,20 +23,21 @@ export const idrToUsdt = (idr: Decimal.Value, ask: Decimal.Value): Decimal => fl
 /** USDT -> IDR at the bid: rounded down to the Rupiah. */
 export const usdtToIdr = (usdt: Decimal.Value, bid: Decimal.Value): Decimal => floorTo(new Decimal(usdt).times(bid), DECIMALS.IDR);
 
-/** usdCash × leverage − usdMargin, to the cent, never below zero. */
-export function buyingPower(usdCash: Decimal.Value, leverage: number, usdMargin: Decimal.Value): Decimal {
-  return Decimal.max(0, floorTo(new Decimal(usdCash).times(leverage).minus(usdMargin), DECIMALS.USD));
+/**
+ * What a leveraged wallet may still use, to withdraw or to back new positions: its available
+ * balance (the ledger holds each open position's margin, grown by its unrealized loss at each
+ * sweep), and never more than the balance less the margin in use and the unrealized loss at the
+ * marks now (a loss no sweep has held yet). The margin is counted once: it is either out of the
+ * available balance (a hold) or subtracted from the balance, never both. To the cent, never below zero.
+ */
+export function freeCollateral(available: Decimal.Value, balance: Decimal.Value, margin: Decimal.Value, unrealizedPnl: Decimal.Value): Decimal {
+  const atMarks = new Decimal(balance).minus(margin).minus(Decimal.max(0, new Decimal(unrealizedPnl).negated()));
+  return Decimal.max(0, floorTo(Decimal.min(available, atMarks), DECIMALS.USD));
 }
 
-/**
- * Collateral a leveraged wallet may give back: what is not backing open positions. A position of
- * value P bought at leverage L borrows usdMargin = P × (L − 1) / L against collateral P / L, so the
- * collateral in use is usdMargin / (L − 1) (rounded up to the cent). With no positions it is usdCash.
- */
-export function withdrawable(usdCash: Decimal.Value, leverage: number, usdMargin: Decimal.Value): Decimal {
-  const margin = new Decimal(usdMargin);
-  const inUse = margin.isZero() || leverage <= 1 ? new Decimal(0) : margin.div(leverage - 1).toDecimalPlaces(DECIMALS.USD, Decimal.ROUND_UP);
-  return Decimal.max(0, floorTo(new Decimal(usdCash).minus(inUse), DECIMALS.USD));
+/** free × leverage, to the cent, never below zero: what new positions may be bought for. */
+export function buyingPower(free: Decimal.Value, leverage: number): Decimal {
+  return Decimal.max(0, floorTo(new Decimal(free).times(leverage), DECIMALS.USD));
 }
 
 /** One day of USD yield: interest on the end-of-day balance, whole cents paid, the fraction carried. */

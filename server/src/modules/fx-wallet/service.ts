@@ -36,8 +36,8 @@ import type { Ledger, TransferLeg, TransferResult } from '../../ledger/api';
 import type { MarketFeed } from '../../market/feed';
 import { usdIdrQuote, usdtIdrQuote, type ConversionQuote, type UsdIdrSource, type UsdtIdrQuote } from '../../market/quotes';
 import { parseAmount } from './amounts';
-import { noExposure, type WalletExposure } from './exposure';
-import { buyingPower, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr, withdrawable, type WalletCurrency } from './fx-math';
+import type { WalletExposure } from './exposure';
+import { buyingPower, DECIMALS, floorTo, freeCollateral, idrToUsd, idrToUsdt, money, usdToIdr, usdtToIdr, type WalletCurrency } from './fx-math';
 import {
   applyOnce,
   cashAccount,
@@ -80,7 +80,8 @@ export interface FxWalletServiceDeps {
   /** The USD/IDR mid (the simulator) and the USDT-IDR ticker. */
   readonly market: { readonly simulator: UsdIdrSource } & Pick<MarketFeed, 'ticker'>;
   readonly settings: FxWalletSettings;
-  readonly exposure?: WalletExposure;
+  /** What open positions take from the wallets (`marginExposure(app.margin)`). */
+  readonly exposure: WalletExposure;
   /** What the person owns in one figure (`app.netWorth`): the balance page's total. */
   readonly netWorth: Pick<NetWorthRegistry, 'of'>;
   readonly now?: () => number;
@@ -113,7 +114,7 @@ export type FxWalletService = ReturnType<typeof createFxWalletService>;
 
 export function createFxWalletService(deps: FxWalletServiceDeps) {
   const { repo, ledger, market, settings } = deps;
-  const exposure = deps.exposure ?? noExposure;
+  const { exposure } = deps;
   const now = deps.now ?? Date.now;
 
   const usdQuote = (): ConversionQuote => usdIdrQuote(market.simulator, settings.usdSpreadPercent, now());
@@ -136,15 +137,25 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
 
   // ---- stock wallets ----
 
+  /**
+   * A USD wallet's figures now: its available cash, the margin of its open leveraged positions, and
+   * what is free of them (the paln wallet has none: all its available cash).
+   */
+  async function usdWalletFigures(userId: string, balances: UserBalances, name: StockWalletName) {
+    const { balance, available } = balances.of(WALLET_PURPOSE[name], 'USD');
+    if (name === 'paln') return { balance, available, margin: new Decimal(0), free: floorTo(available, DECIMALS.USD) };
+    const open = await exposure.stock(userId, name);
+    return { balance, available, margin: open.margin, free: freeCollateral(available, balance, open.margin, open.unrealizedPnl) };
+  }
+
   async function stockWallets(userId: string, balances: UserBalances, quote: ConversionQuote): Promise<StockBalanceResponse> {
     const wallet = async (name: StockWalletName): Promise<StockWallet> => {
-      const usdCash = balances.of(WALLET_PURPOSE[name], 'USD').available;
-      const usdMargin = await exposure.usdMargin(userId, name);
+      const figures = await usdWalletFigures(userId, balances, name);
       return {
-        usdCash: money(usdCash, 'USD'),
-        usdMargin: money(usdMargin, 'USD'),
-        idrCash: money(usdToIdr(usdCash, quote.sell), 'IDR'),
-        buyingPower: money(buyingPower(usdCash, STOCK_WALLET_LEVERAGE[name], usdMargin), 'USD'),
+        usdCash: money(figures.available, 'USD'),
+        usdMargin: money(figures.margin, 'USD'),
+        idrCash: money(usdToIdr(figures.available, quote.sell), 'IDR'),
+        buyingPower: money(buyingPower(figures.free, STOCK_WALLET_LEVERAGE[name]), 'USD'),
         usdIdrPrice: quote.mid.toFixed(2),
       };
     };
@@ -183,15 +194,14 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
     const wallets = await Promise.all(
       LEVERAGE_WALLETS.map(async (wallet) => {
         const leverage = STOCK_WALLET_LEVERAGE[wallet];
-        const collateral = balances.of(WALLET_PURPOSE[wallet], 'USD').available;
-        const usdMargin = await exposure.usdMargin(userId, wallet);
+        const figures = await usdWalletFigures(userId, balances, wallet);
         return {
           wallet,
           leverage,
-          collateral: money(collateral, 'USD'),
-          usdMargin: money(usdMargin, 'USD'),
-          buyingPower: money(buyingPower(collateral, leverage, usdMargin), 'USD'),
-          withdrawable: money(withdrawable(collateral, leverage, usdMargin), 'USD'),
+          collateral: money(figures.balance, 'USD'),
+          usdMargin: money(figures.margin, 'USD'),
+          buyingPower: money(buyingPower(figures.free, leverage), 'USD'),
+          withdrawable: money(figures.free, 'USD'),
         };
       }),
     );
@@ -202,17 +212,14 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
   async function leverageAfter(userId: string, wallet: LeverageWalletName, direction: MarginDirection, amount: Decimal) {
     const balances = await balancesOf(userId);
     const paln = balances.of('USD_PALN', 'USD').available;
-    const collateral = balances.of(WALLET_PURPOSE[wallet], 'USD').available;
-    const usdMargin = await exposure.usdMargin(userId, wallet);
-    const leverage = STOCK_WALLET_LEVERAGE[wallet];
-    const source = direction === 'DEPOSIT' ? paln : withdrawable(collateral, leverage, usdMargin);
+    const figures = await usdWalletFigures(userId, balances, wallet);
+    const source = direction === 'DEPOSIT' ? paln : figures.free;
     if (amount.greaterThan(source)) throw new AppError('1117');
-    const sign = direction === 'DEPOSIT' ? 1 : -1;
-    const collateralAfter = collateral.plus(amount.times(sign));
+    const moved = direction === 'DEPOSIT' ? amount : amount.negated();
     return {
-      palnAfter: paln.minus(amount.times(sign)),
-      collateralAfter,
-      buyingPowerAfter: buyingPower(collateralAfter, leverage, usdMargin),
+      palnAfter: paln.minus(moved),
+      collateralAfter: figures.balance.plus(moved),
+      buyingPowerAfter: buyingPower(figures.free.plus(moved), STOCK_WALLET_LEVERAGE[wallet]),
     };
   }
 
@@ -246,9 +253,12 @@ export function createFxWalletService(deps: FxWalletServiceDeps) {
     const margin = balances.of('PERP_MARGIN', 'USDT');
     const open = await exposure.perp(userId);
     const marginBalance = margin.balance.plus(open.unrealizedPnl);
-    const ratio = open.maintenanceMargin.isZero() || marginBalance.lessThanOrEqualTo(0)
+    // No equity left with positions open reads 100 % (as the perps balance call answers).
+    const ratio = open.maintenanceMargin.isZero()
       ? new Decimal(0)
-      : open.maintenanceMargin.div(marginBalance).times(100).toDecimalPlaces(2, Decimal.ROUND_UP);
+      : marginBalance.lessThanOrEqualTo(0)
+        ? new Decimal(100)
+        : open.maintenanceMargin.div(marginBalance).times(100).toDecimalPlaces(2, Decimal.ROUND_UP);
     return {
       buyingPower: money(margin.available, 'USDT'),
       marginRatioPercentage: ratio.toFixed(2),

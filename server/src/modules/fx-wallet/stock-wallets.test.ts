@@ -14,6 +14,7 @@ import { usdIdrQuote } from '../../market/quotes';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { createFxWalletRepo } from './repo';
+import { marginExposure } from './exposure';
 import { createFxWalletService } from './service';
 import {
   balanceOf,
@@ -58,6 +59,7 @@ describe('USD stock wallets', () => {
       market: t.app.market,
       settings: { ...t.config.fxWallet, usdSpreadPercent: t.config.market.usdSpreadPercent },
       netWorth: t.app.netWorth,
+      exposure: marginExposure(t.app.margin),
       now: () => at,
     });
 

@@ -53,6 +53,8 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     now: () => app.market.now(),
     log: app.log,
   });
+  // The leverage wallets' exposure (usdMargin, buying power, withdrawable) comes from these positions through the margin engine.
+  app.margin.registerExposure('USSTOCK', (userId, book) => leverage.exposure(userId, book));
   await app.register(usStockRoutes, { service, leverage });
 
   // The leverage sweep: on the lease holder every US_LEVERAGE_SWEEP_SECONDS, and whenever the market clock moves.

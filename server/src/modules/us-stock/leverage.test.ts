@@ -65,6 +65,9 @@ describe('US stock leverage (CFD) through HTTP', () => {
     await setClock(t.app, at);
     await sweep();
   };
+  /** A long's unrealized loss at the last price now (bought at the ask, it starts a little below), up to the cent. */
+  const lossNow = (quantity: Decimal.Value, entry: Decimal.Value) =>
+    Decimal.max(0, new Decimal(entry).minus(t.app.market.ticker('AAPL').price).times(quantity)).toDecimalPlaces(2, Decimal.ROUND_UP);
   const BUY2 = { orderType: 'MARKET', leverage: 2 } as const;
   const BUY4 = { orderType: 'MARKET', leverage: 4, isIntradayLeverage: true } as const;
 
@@ -85,13 +88,20 @@ describe('US stock leverage (CFD) through HTTP', () => {
     expect(placed.position).toMatchObject({ wallet: 'leverage', leverage: 2, status: 'OPEN', quantity: '4', margin: margin.toFixed(2) });
     expect(await wallet(user, 'leverage')).toEqual({ balance: '1000.00', available: new Decimal(1000).minus(margin).toFixed(2) });
 
-    // Buying power is what no position holds, times 2; a withdrawal may take only that.
+    // Buying power is what no position holds or has lost at the mark, times 2; a withdrawal may take only that.
+    const loss = lossNow(4, price);
     const balance = dataOf(StockBalanceResponse, await call(t.app, user, 'GET', FX_WALLET_PATHS.stockBalance));
-    expect(balance.leverage.buyingPower).toBe(new Decimal(1000).minus(margin).times(2).toFixed(2));
+    expect(balance.leverage.buyingPower).toBe(new Decimal(1000).minus(margin).minus(loss).times(2).toFixed(2));
     const tooMuch = await call(t.app, user, 'POST', FX_WALLET_PATHS.leverageWithdraw, { wallet: 'leverage', amount: new Decimal(1000).minus(margin).plus('0.01').toFixed(2) });
     expect(errorCodeOf(tooMuch)).toBe('1117');
     const details = dataOf(LeverageDetailsResponse, await call(t.app, user, 'POST', FX_WALLET_PATHS.leverageWithdraw, { wallet: 'leverage', amount: '100.00' }));
-    expect(details.wallets.find((w) => w.wallet === 'leverage')?.collateral).toBe(new Decimal(900).minus(margin).toFixed(2));
+    // Collateral is the wallet's balance; the margin in use is counted once (held, not subtracted again).
+    expect(details.wallets.find((w) => w.wallet === 'leverage')).toMatchObject({
+      collateral: '900.00',
+      usdMargin: margin.toFixed(2),
+      withdrawable: new Decimal(900).minus(margin).minus(loss).toFixed(2),
+      buyingPower: new Decimal(900).minus(margin).minus(loss).times(2).toFixed(2),
+    });
 
     // Half sold 10 dollars higher: the profit (less nothing: commission-free) lands; half the margin stays held.
     t.app.market.steer('AAPL', { price: '210.00' });
@@ -124,6 +134,50 @@ describe('US stock leverage (CFD) through HTTP', () => {
     expect(errorCodeOf(await buy(user, { ...BUY4, amount: '999.00' }, 'lev-replay-1'))).toBe('042');
     const holding = dataOf(UsStockHoldingDetails, await call(t.app, user, 'GET', usStockHoldingPath(aapl)));
     expect(holding.intradayQuantityAvailableForSale).toBe(placed.position.quantity);
+  });
+
+  it("the wallets' usdMargin is their open positions' margin exactly (2x and 4x), through the margin engine's exposure, and 0 once closed", async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    const user = await trader({ leverage: '1000', intraday: '600' });
+    const two = dataOf(UsLeverageOrderResult, await buy(user, { ...BUY2, quantity: '3' })).position;
+    const four = dataOf(UsLeverageOrderResult, await buy(user, { ...BUY4, amount: '1000.00' })).position;
+    expect(new Decimal(two.margin).gt(0) && new Decimal(four.margin).gt(0)).toBe(true);
+    const stockBalance = async () => dataOf(StockBalanceResponse, await call(t.app, user, 'GET', FX_WALLET_PATHS.stockBalance));
+    const leverageDetails = async () => dataOf(LeverageDetailsResponse, await call(t.app, user, 'GET', FX_WALLET_PATHS.leverageDetails)).wallets;
+    const open = await stockBalance();
+    expect([open.leverage.usdMargin, open.intraday.usdMargin, open.paln.usdMargin]).toEqual([two.margin, four.margin, '0.00']);
+    // Buying power is what the held margin (and the loss at the mark, bought at the ask) leaves, times
+    // the leverage: the margin is not taken twice.
+    const free2 = new Decimal(1000).minus(two.margin).minus(lossNow(two.quantity, two.entryPrice));
+    const free4 = new Decimal(600).minus(four.margin).minus(lossNow(four.quantity, four.entryPrice));
+    expect(open.leverage).toMatchObject({ usdCash: new Decimal(1000).minus(two.margin).toFixed(2), buyingPower: free2.times(2).toFixed(2) });
+    expect(open.intraday).toMatchObject({ usdCash: new Decimal(600).minus(four.margin).toFixed(2), buyingPower: free4.times(4).toFixed(2) });
+    expect(await leverageDetails()).toEqual([
+      { wallet: 'leverage', leverage: 2, collateral: '1000.00', usdMargin: two.margin, buyingPower: free2.times(2).toFixed(2), withdrawable: free2.toFixed(2) },
+      { wallet: 'intraday', leverage: 4, collateral: '600.00', usdMargin: four.margin, buyingPower: free4.times(4).toFixed(2), withdrawable: free4.toFixed(2) },
+    ]);
+    expect(await t.app.margin.exposure('USSTOCK', user.userId, 'leverage')).toMatchObject({ positionMargin: two.margin });
+
+    // A loss no sweep has held yet already counts: 20 dollars down on 3 shares at 2x.
+    t.app.market.steer('AAPL', { price: '180.00' });
+    const falling = (await leverageDetails()).find((w) => w.wallet === 'leverage')!;
+    const down = new Decimal(1000).minus(two.margin).minus(lossNow(two.quantity, two.entryPrice));
+    expect(down.lt(free2.minus(50))).toBe(true);
+    expect(falling).toMatchObject({ usdMargin: two.margin, withdrawable: down.toFixed(2) });
+    expect(errorCodeOf(await call(t.app, user, 'POST', FX_WALLET_PATHS.leverageWithdraw, { wallet: 'leverage', amount: down.plus('0.01').toFixed(2) }))).toBe('1117');
+    t.app.market.steer('AAPL', { price: '200.00' });
+
+    dataOf(UsLeverageOrderResult, await sell(user, { orderType: 'MARKET', leverage: 2, quantity: two.quantity }));
+    dataOf(UsLeverageOrderResult, await sell(user, { orderType: 'MARKET', leverage: 4, isIntradayLeverage: true, quantity: four.quantity }));
+    const closed = await stockBalance();
+    expect([closed.leverage.usdMargin, closed.intraday.usdMargin]).toEqual(['0.00', '0.00']);
+    const after = await leverageDetails();
+    for (const w of after) {
+      expect(w.usdMargin).toBe('0.00');
+      expect(w.withdrawable).toBe(w.collateral);
+      expect(w.buyingPower).toBe(new Decimal(w.collateral).times(w.leverage).toFixed(2));
+    }
   });
 
   it('§5: tradingHours present, the intraday flag not matching 4x, a non-market buy, a 4x TP/SL not good till market close, outside regular hours, too large: refused, nothing changes', async () => {

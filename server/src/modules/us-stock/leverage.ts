@@ -30,6 +30,7 @@ import type { PasarDb } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type AccountRef, type Ledger, type LedgerOps, type TransferLeg } from '../../ledger/api';
 import type { OrderSpec, TradingEngine } from '../../trading';
+import type { MarginExposure } from '../../trading/margin/api';
 import type { Notify } from '../account/notification-service';
 import { US_MARKET, type createUsStockRules } from './rules';
 import { usSessionAt } from './sessions';
@@ -590,6 +591,25 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
         items.push(...rows.map((r) => viewOf(r, null)));
       }
       return { items, wallets };
+    },
+
+    /**
+     * What a wallet's open positions take from it, as the margin engine's exposure (registered as
+     * `app.margin.exposure('USSTOCK', user, wallet)`): their margin (held on the wallet), unrealized
+     * P&L, maintenance margin and notional at the marks now. Another book has none.
+     */
+    async exposure(userId: string, book: string): Promise<MarginExposure> {
+      if (book !== 'leverage' && book !== 'intraday') return { positionMargin: '0.00', unrealizedPnl: '0.00', maintenanceMargin: '0.00', notional: '0.00' };
+      const rows = await walletRows(userId, book);
+      const figures = rows.map((r) => ({ quantity: r.quantity, entryPrice: r.entryPrice, leverage: r.leverage, mark: mark(r.symbol) }));
+      const risk = walletRisk(0, figures, mmPercent);
+      const sum = (f: (r: LeveragePositionRow, i: number) => Decimal.Value) => rows.reduce((acc, r, i) => acc.plus(f(r, i)), ZERO);
+      return {
+        positionMargin: sum((r) => r.margin).toFixed(2),
+        unrealizedPnl: pnlCents(risk.unrealizedPnl).toFixed(2),
+        maintenanceMargin: cents(risk.maintenanceMargin, true).toFixed(2),
+        notional: sum((r, i) => cents(D(r.quantity).times(figures[i]!.mark), false)).toFixed(2),
+      };
     },
 
     /** Shares of the user's intraday (4x) position in a stock that may be sold. */
