@@ -17,22 +17,47 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<void>;
   /** The last lines the process wrote (stdout and stderr), for a failing test's message. */
   output(): string;
+  /** Resolves with the exit signal (or code) once the process has exited, however it ended. */
+  readonly exited: Promise<string>;
+  /** Resolves with the first line (written so far or later) that matches; rejects after `timeoutMs`. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+/**
+ * Where the process kills itself with SIGKILL (`kill-at.cjs`): when it is about to send the
+ * `count`th statement whose SQL contains `sql` and one of whose parameters starts with `param`.
+ */
+export interface KillPoint {
+  readonly sql: string;
+  readonly param: string;
+  readonly count: number;
+}
+
+export interface StartOptions {
+  readonly timeoutMs?: number;
+  readonly killAt?: KillPoint;
 }
 
 /** Starts `src/main.ts` with `env` on top of this process's environment; resolves when it listens. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 60_000, killAt } = options;
+  const preload = killAt ? ['--require', path.join(__dirname, 'kill-at.cjs')] : [];
+  const kill = killAt ? { PASAR_KILL_SQL: killAt.sql, PASAR_KILL_PARAM: killAt.param, PASAR_KILL_AT: String(killAt.count) } : {};
+  const child = spawn(process.execPath, [...preload, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...kill },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const waiters = new Set<(line: string) => void>();
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    const fresh = chunk.toString('utf8').split('\n').filter(Boolean);
+    lines.push(...fresh);
     if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+    for (const line of fresh) for (const waiter of waiters) waiter(line);
   };
   child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? String(code))));
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -61,6 +86,24 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       await exited;
     },
     output: () => lines.join('\n'),
+    exited,
+    waitForLine: (pattern, waitMs = 30_000) => {
+      const earlier = lines.find((line) => pattern.test(line));
+      if (earlier) return Promise.resolve(earlier);
+      return new Promise<string>((resolve, reject) => {
+        const done = (line?: string) => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          if (line === undefined) reject(new Error(`no line matching ${pattern} within ${waitMs} ms:\n${lines.join('\n')}`));
+          else resolve(line);
+        };
+        const waiter = (line: string) => {
+          if (pattern.test(line)) done(line);
+        };
+        const timer = setTimeout(() => done(), waitMs);
+        waiters.add(waiter);
+      });
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export interface PerpWatcherDeps {
   readonly pubsub: Pick<PubSub, 'acquireLease' | 'releaseLease'>;
   readonly instance: string;
   readonly intervalMs: number;
-  readonly log?: { warn(obj: unknown, msg: string): void };
+  readonly log?: { warn(obj: unknown, msg: string): void; info?(obj: unknown, msg: string): void };
 }
 
 export interface FundingReport {
@@ -81,9 +81,11 @@ export function createPerpWatcher(deps: PerpWatcherDeps): PerpWatcher {
     }
     const due = lastFundingTime(now);
     if (due <= fundedUpTo) return null;
-    if (!(await deps.pubsub.acquireLease(FUNDING_LEASE, deps.instance, 60_000))) return null;
+    // Held for ten cycles: a holder that died mid-sweep hands over soon; a sweep outliving its lease is still paid once.
+    if (!(await deps.pubsub.acquireLease(FUNDING_LEASE, deps.instance, Math.max(5000, deps.intervalMs * 10)))) return null;
     const report = await fund(now);
     fundedUpTo = due;
+    deps.log?.info?.({ fundingTime: new Date(report.fundingTime).toISOString(), applied: report.applied, replayed: report.replayed }, 'perps: funding applied');
     return report;
   }
 
