@@ -3,7 +3,7 @@ import {
 } from '@pasar/shared';
 import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
 import { instrument } from '../testing/market-fixtures';
 import { startAmending, useOpenOrdersStore } from '../my-orders/open-orders';
@@ -49,9 +49,12 @@ const ORDER = {
   ocoGroupId: null, ocoLeg: null, triggeredAt: null, reason: null, currency: 'IDR', createdAt: '2026-11-30T07:00:00.000Z', updatedAt: '2026-11-30T07:00:00.000Z',
 };
 
-function renderPanel(session: 'SESSION_2' | 'LUNCH_BREAK' | 'PRE_OPENING' = 'SESSION_2', language: 'en' | 'id' = 'en') {
+type Side = 'BUY' | 'SELL';
+
+function renderPanel(session: 'SESSION_2' | 'LUNCH_BREAK' | 'PRE_OPENING' | ((side: Side) => object) = 'SESSION_2', language: 'en' | 'id' = 'en') {
+  const typesOf = typeof session === 'function' ? session : (side: Side) => TYPES(side, session);
   const api = createTestApiClient()
-    .on('GET', IDX_PATHS.orderTypes, (request) => ({ body: { status: 'success', data: TYPES((request.query as { transactionType: 'BUY' | 'SELL' }).transactionType, session) } }))
+    .on('GET', IDX_PATHS.orderTypes, (request) => ({ body: { status: 'success', data: typesOf((request.query as { transactionType: Side }).transactionType) } }))
     .reply('GET', IDX_PATHS.wallet, { cash: '5000000', unsettled: '0', unsettledByDate: [], withdrawable: '5000000' })
     .reply('GET', `${IDX_PATHS.holdings}/:stockId`, { stockId: 1, symbol: 'BBCA', quantity: '300', quantityAvailableForSale: '300', averageCost: '4800' })
     .reply('GET', IDX_PATHS.priceCalculate, ESTIMATE)
@@ -143,6 +146,63 @@ describe('the IDX order panel', () => {
     await screen.findByTestId('order-ticket', undefined, { timeout: 5000 });
     expect(screen.getByTestId('idx-session')).toHaveTextContent('Pre-opening (auction)');
     expect(within(within(ticket()).getByRole('combobox', { name: 'Order type' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Limit']);
+  });
+
+  it('follows the session as it changes, without a reload: session I, the lunch break at 12:00, the next day’s pre-opening with its new band', async () => {
+    const now = Date.parse('2026-11-30T04:59:50.000Z'); // 11:59:50 in Jakarta, a Monday
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    const phases = [
+      (side: Side) => ({ ...TYPES(side), session: { session: 'SESSION_1', acceptingOrders: true, continuous: true, nextChangeAt: at(10_000), nextSession: 'LUNCH_BREAK' } }),
+      (side: Side) => ({ ...TYPES(side, 'LUNCH_BREAK'), session: { session: 'LUNCH_BREAK', acceptingOrders: false, continuous: false, nextChangeAt: at(20_000), nextSession: 'SESSION_2' } }),
+      (side: Side) => ({
+        ...TYPES(side, 'PRE_OPENING'),
+        session: { session: 'PRE_OPENING', acceptingOrders: true, continuous: false, nextChangeAt: at(3_600_000), nextSession: 'SESSION_1' },
+        band: { previousClose: '5100', arb: '4335', ara: '6375' },
+      }),
+    ];
+    let phase = 0;
+    jest.spyOn(Date, 'now').mockReturnValue(now);
+    // Timers are the test's (Date.now is pinned); Testing Library's waits advance them.
+    jest.useFakeTimers({ doNotFake: ['Date', 'queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const { user, api } = renderPanel((side) => phases[phase]!(side));
+      await screen.findByTestId('order-ticket', undefined, { timeout: 5000 });
+      expect(screen.getByTestId('idx-session')).toHaveAttribute('data-session', 'SESSION_1');
+      expect(screen.getByTestId('order-review-button')).toBeEnabled();
+      await user.selectOptions(within(ticket()).getByRole('combobox', { name: 'Order type' }), 'MARKET');
+      const calls = api.callsTo('GET', IDX_PATHS.orderTypes).length;
+
+      // Just before 12:00 nothing is asked again.
+      phase = 1;
+      act(() => {
+        jest.advanceTimersByTime(9_000);
+      });
+      expect(api.callsTo('GET', IDX_PATHS.orderTypes)).toHaveLength(calls);
+      act(() => {
+        jest.advanceTimersByTime(3_000);
+      });
+      await waitFor(() => expect(screen.getByTestId('idx-session')).toHaveAttribute('data-session', 'LUNCH_BREAK'));
+      expect(screen.getByTestId('idx-session')).toHaveTextContent('Lunch break — closed· Next: Session II');
+      expect(screen.getByTestId('order-review-button')).toBeDisabled();
+      expect(screen.getByTestId('order-ticket')).toBeInTheDocument();
+
+      // The next trading day: the pre-opening auction takes limits only, within the new band.
+      phase = 2;
+      act(() => {
+        jest.advanceTimersByTime(22_000);
+      });
+      await waitFor(() => expect(screen.getByTestId('idx-session')).toHaveAttribute('data-session', 'PRE_OPENING'));
+      expect(screen.getByTestId('idx-session')).toHaveTextContent('Pre-opening (auction)');
+      expect(screen.getByTestId('idx-ara')).toHaveTextContent('6,375');
+      expect(screen.getByTestId('idx-arb')).toHaveTextContent('4,335');
+      expect(screen.getByTestId('order-review-button')).toBeEnabled();
+      const type = within(ticket()).getByRole('combobox', { name: 'Order type' });
+      expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Limit']);
+      expect(type).toHaveValue('LIMIT');
+    } finally {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    }
   });
 
   it('amends an open limit picked in the orders list: the new price goes as unitPrice', async () => {

@@ -37,6 +37,7 @@ import { idxOrders } from '../order-calls/idx-calls';
 import { AmendForm, type AmendRules } from './AmendForm';
 import { idxPayload, idxProblems, sharesOf, stepPrice, type IdxDraft, type IdxProblem } from './idx-ticket';
 import { Figures, Form, Muted, Notice, Segmented, SegmentButton } from './order-styles';
+import { useSessionRefresh } from './use-session-refresh';
 
 registerIdxTranslations();
 // The amend form (an open IDX limit's price or size) speaks the order panel's strings.
@@ -108,6 +109,14 @@ function IdxTicket({ symbol, instrument, format, halted, haltText }: IdxOrderPan
   }, []);
 
   const data = types.data;
+  // The session badge, whether orders are taken, the order types and the band (a new trading day)
+  // change with the session: asked again once it has changed, without emptying the ticket.
+  useSessionRefresh(data?.session.nextChangeAt, types.retry);
+  // A type the new session does not take (a market order in an auction) gives way to its first one.
+  const offered = data?.orderTypes;
+  useEffect(() => {
+    if (offered && offered.length > 0 && !offered.includes(draft.orderType)) setDraft((d) => ({ ...d, orderType: offered[0]! }));
+  }, [offered, draft.orderType]);
   // The price starts at the last price once the rules are known.
   const price = draft.price === '' && data ? data.lastPrice : draft.price;
   const full: IdxDraft = { ...draft, price, side };

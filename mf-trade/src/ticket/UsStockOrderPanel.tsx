@@ -24,6 +24,7 @@ import { UsLeveragePositions } from './us-leverage-positions';
 import { UsLeverageSelector } from './us-leverage-selector';
 import { UsLeverageTicket } from './us-leverage-ticket';
 import { usStockDescriptor } from './us-stock-descriptor';
+import { useSessionRefresh } from './use-session-refresh';
 
 // The panel's strings come with this chunk.
 registerOrderTranslations();
@@ -31,9 +32,6 @@ registerUsLeverageTranslations();
 
 /** The US-stock declaration (W-8BEN-style) lives on the identity-verification page of mf-account. */
 export const US_DECLARATION_PATH = '/account/identity-verification';
-
-/** After a session change, the order types are asked again this much later (the server's session has moved on). */
-const SESSION_SETTLE_MS = 1500;
 
 /** The catalogue's "US-stock KYC not verified" (a call that raced a status change). */
 const GSS_KYC_REFUSAL = '007';
@@ -101,13 +99,7 @@ function VerifiedTicket({ symbol, instrument, format, halted, haltText }: UsStoc
 
   // What may be placed changes with the session (market orders wait outside regular hours, extended
   // hours open and close): asked again once the session has changed.
-  const nextChangeAt = types.data ? Date.parse(types.data.BUY.session.nextChangeAt ?? '') : NaN;
-  const { retry } = types;
-  useEffect(() => {
-    if (!Number.isFinite(nextChangeAt)) return undefined;
-    const timer = setTimeout(retry, Math.max(0, nextChangeAt - Date.now()) + SESSION_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [nextChangeAt, retry]);
+  useSessionRefresh(types.data?.BUY.session.nextChangeAt, types.retry);
 
   if (types.error && !types.data) {
     if (isApiError(types.error) && types.error.code === GSS_KYC_REFUSAL) return <DeclarationLead status="NOT_SUBMITTED" />;
