@@ -134,7 +134,8 @@ describe('notifications centre', () => {
       'en',
     );
     expect(await within(await waitFor(() => itemFor('BTC-IDR crossed'))).findByRole('link', { name: 'Open BTC-IDR' })).toHaveAttribute('href', '/trade/BTC-IDR');
-    expect(within(itemFor('AAPL filled')).getByRole('link', { name: 'View the AAPL order' })).toHaveAttribute('href', '/trade/AAPL');
+    // An order's notification opens the trade page with that order picked out in its orders list.
+    expect(within(itemFor('AAPL filled')).getByRole('link', { name: 'View the AAPL order' })).toHaveAttribute('href', '/trade/AAPL?order=ord-1');
     expect(within(itemFor('New login')).queryByRole('link')).not.toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ import {
   EmptyState,
   Field,
   formatDateTime,
+  notificationPath,
   notificationReadPath,
   NOTIFICATION_TYPES,
   NOTIFICATIONS_PAGE_SIZE,
@@ -79,8 +80,6 @@ const Pager = styled.nav`
   gap: ${tokens.space.sm};
   margin-top: ${tokens.space.md};
 `;
-
-const linkOf = (item: UserNotification): string | null => (item.link ? `/trade/${encodeURIComponent(item.link.symbol)}` : null);
 
 export function NotificationsPage() {
   const { t, i18n } = useAccountT();
@@ -185,7 +184,7 @@ export function NotificationsPage() {
                     <Body>{item.body}</Body>
                     <Muted>{formatDateTime(item.createdAt, lang)}</Muted>
                     {item.link && (
-                      <TextLink to={linkOf(item)!} data-testid="notification-link">
+                      <TextLink to={notificationPath(item.link)!} data-testid="notification-link">
                         {t(item.link.kind === 'ORDER' ? 'notifications.openOrder' : 'notifications.openAsset', { symbol: item.link.symbol })}
                       </TextLink>
                     )}

@@ -175,6 +175,43 @@ describe('open orders', () => {
   });
 });
 
+describe('an order named in the URL (a notification about it)', () => {
+  const scrolled: Element[] = [];
+  const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+  beforeEach(() => {
+    scrolled.length = 0;
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+  const open = (order: string) =>
+    renderWithShell(<Harness />, {
+      route: `/trade/BTC-IDR?order=${order}`,
+      language: 'en',
+      auth: SIGNED_IN,
+      api: mockOrders(createTestApiClient(), { open: [limitBuy, stopSell], history: [cryptoOrder({ id: 'old-fill', status: 'SUCCESS', exchangeStatus: 'SUCCESS', filledQuantity: '0.01' })] }),
+    });
+  const marked = () => rows().filter((row) => row.getAttribute('aria-current') === 'true').map((row) => row.dataset.orderId);
+
+  it('an open one: marked in the open orders and scrolled into view', async () => {
+    open('stop-sell');
+    await waitFor(() => expect(marked()).toEqual(['stop-sell']));
+    expect(screen.getByRole('tab', { name: 'Open orders (2)' })).toHaveAttribute('aria-selected', 'true');
+    expect(scrolled.map((row) => (row as HTMLElement).dataset.orderId)).toEqual(['stop-sell']);
+  });
+
+  it('a closed one: the history tab opens with it marked', async () => {
+    open('old-fill');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Order history' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(marked()).toEqual(['old-fill']));
+    expect(scrolled.map((row) => (row as HTMLElement).dataset.orderId)).toEqual(['old-fill']);
+  });
+});
+
 describe('order history', () => {
   it('asks for history on demand and pages on', async () => {
     let page = 0;

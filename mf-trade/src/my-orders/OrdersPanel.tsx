@@ -1,7 +1,9 @@
 // Open orders and order history of the symbol on screen (its own chunk). Open orders come from
 // the shared open-orders store (live through the private stream); history pages are asked on
 // demand and merged with the orders that closed while the page was open. An open order can be
-// cancelled (after a confirmation) or amended (the order panel in modify mode).
+// cancelled (after a confirmation) or amended (the order panel in modify mode). An order named in
+// the URL (`?order=<id>`, where a notification about it leads) is picked out: its tab is shown and
+// its row marked and scrolled into view.
 import styled from '@emotion/styled';
 import {
   Badge,
@@ -11,15 +13,17 @@ import {
   EmptyState,
   ErrorState,
   formatDateTime,
+  ORDER_QUERY,
   refreshBalances,
   showToast,
   Skeleton,
   tokens,
   useAppStore,
+  useLocation,
   visuallyHiddenStyles,
   type CryptoOrder,
 } from '@pasar/shared';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTradeT } from '../i18n';
 import { registerOrderTranslations } from '../i18n/order';
 import type { PriceFormat } from '../market/price-format';
@@ -59,6 +63,12 @@ const Table = styled.table`
   td[data-num] {
     text-align: right;
     font-family: ${tokens.fonts.mono};
+  }
+  tr[aria-current='true'] td {
+    background: ${tokens.colors.surfaceSunken};
+  }
+  tr[aria-current='true'] td:first-of-type {
+    box-shadow: inset 3px 0 0 ${tokens.colors.primary};
   }
 `;
 
@@ -103,6 +113,15 @@ export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrec
   const f = useMemo(() => orderFormatter(format, assetOf(symbol), quantityPrecision, calls.currency), [format, symbol, quantityPrecision, calls.currency]);
   const [cancelling, setCancelling] = useState<{ order: CryptoOrder; requestId: string } | null>(null);
   const lng = useAppStore((state) => state.language);
+  const picked = new URLSearchParams(useLocation().search).get(ORDER_QUERY);
+  const tabFor = useRef<string | null>(null);
+
+  // Once the open orders are known, the picked order's tab opens: open if it still is, else history.
+  useEffect(() => {
+    if (!picked || !loaded || tabFor.current === picked) return;
+    tabFor.current = picked;
+    setTab(open.some((order) => order.id === picked) ? 'open' : 'history');
+  }, [picked, loaded, open]);
 
   const cancel = async () => {
     if (!cancelling) return;
@@ -131,6 +150,7 @@ export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrec
       <OrdersTable
         orders={open}
         f={f}
+        picked={picked}
         caption={t('orders.openCaption', { symbol })}
         actions={(order) => (
           <Actions>
@@ -163,7 +183,7 @@ export function OrdersPanel({ symbol, market, instrumentId, format, quantityPrec
         onChange={setTab}
         items={[
           { key: 'open', label: t('orders.openTab', { count: open.length }), render: openBody },
-          { key: 'history', label: t('orders.historyTab'), render: () => <History symbol={symbol} instrumentId={instrumentId} calls={calls} f={f} /> },
+          { key: 'history', label: t('orders.historyTab'), render: () => <History symbol={symbol} instrumentId={instrumentId} calls={calls} f={f} picked={picked} /> },
         ]}
       />
       <ConfirmDialog
@@ -188,7 +208,19 @@ interface HistoryState {
   error: unknown;
 }
 
-function History({ symbol, instrumentId, calls, f }: { symbol: string; instrumentId: number | null; calls: MarketOrderCalls; f: OrderFormatter }) {
+function History({
+  symbol,
+  instrumentId,
+  calls,
+  f,
+  picked,
+}: {
+  symbol: string;
+  instrumentId: number | null;
+  calls: MarketOrderCalls;
+  f: OrderFormatter;
+  picked: string | null;
+}) {
   const { t } = useTradeT();
   const closedLive = useOpenOrdersStore((state) => state.closed);
   const resyncs = useOpenOrdersStore((state) => state.resyncs);
@@ -223,7 +255,7 @@ function History({ symbol, instrumentId, calls, f }: { symbol: string; instrumen
   if (!items.length) return <EmptyState compact headingLevel={3} title={t('orders.noHistory', { symbol })} />;
   return (
     <>
-      <OrdersTable orders={items} f={f} caption={t('orders.historyCaption', { symbol })} />
+      <OrdersTable orders={items} f={f} picked={picked} caption={t('orders.historyCaption', { symbol })} />
       {state.hasMore && (
         <Button variant="ghost" size="sm" loading={state.loading} onClick={() => load(state.page + 1)}>
           {t('orders.more')}
@@ -233,11 +265,30 @@ function History({ symbol, instrumentId, calls, f }: { symbol: string; instrumen
   );
 }
 
-function OrdersTable({ orders, f, caption, actions }: { orders: readonly CryptoOrder[]; f: OrderFormatter; caption: string; actions?: (order: CryptoOrder) => ReactNode }) {
+function OrdersTable({
+  orders,
+  f,
+  caption,
+  actions,
+  picked = null,
+}: {
+  orders: readonly CryptoOrder[];
+  f: OrderFormatter;
+  caption: string;
+  actions?: (order: CryptoOrder) => ReactNode;
+  /** The order named in the URL: marked, and scrolled into view once it is listed. */
+  picked?: string | null;
+}) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
+  const scroll = useRef<HTMLDivElement>(null);
+  const shown = picked !== null && orders.some((order) => order.id === picked);
+  useEffect(() => {
+    if (!shown || !picked) return;
+    scroll.current?.querySelector(`[data-order-id="${CSS.escape(picked)}"]`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [shown, picked]);
   return (
-    <Scroll>
+    <Scroll ref={scroll}>
       <Table>
         <Caption>{caption}</Caption>
         <thead>
@@ -253,7 +304,7 @@ function OrdersTable({ orders, f, caption, actions }: { orders: readonly CryptoO
         </thead>
         <tbody>
           {orders.map((order) => (
-            <tr key={order.id} data-testid="order-row" data-order-id={order.id} data-status={order.status}>
+            <tr key={order.id} data-testid="order-row" data-order-id={order.id} data-status={order.status} aria-current={order.id === picked ? 'true' : undefined}>
               <td>{formatDateTime(order.createdAt, lng)}</td>
               <td>
                 <Side $side={order.side}>{t(`ticket.side${order.side}`)}</Side> {t(`orderType.${order.orderType}`)}

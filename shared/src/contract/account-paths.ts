@@ -45,6 +45,23 @@ export const adminKycFilePath = (submissionId: string, file: 'ktpPhoto' | 'selfi
 export const notificationReadPath = (id: string): string =>
   `${ACCOUNT_PATHS.notifications}/${encodeURIComponent(id)}/read`;
 
+/** The trade page's query naming one of the person's orders, which its orders list picks out (`/trade/BTC-IDR?order=…`). */
+export const ORDER_QUERY = 'order';
+
+/** What a notification's link says (NotificationLink in `account.ts`). */
+interface NotificationLinkTarget {
+  readonly kind: 'ORDER' | 'ASSET';
+  readonly symbol: string;
+  readonly orderId: string | null;
+}
+
+/** Where a notification leads in the app: the trade page of its symbol, with the order picked out when it is about one. */
+export function notificationPath(link: NotificationLinkTarget | null | undefined): string | null {
+  if (!link) return null;
+  const page = `/trade/${encodeURIComponent(link.symbol)}`;
+  return link.kind === 'ORDER' && link.orderId ? `${page}?${ORDER_QUERY}=${encodeURIComponent(link.orderId)}` : page;
+}
+
 /** The header the Telegram bot sends to the webhook. */
 export const TELEGRAM_WEBHOOK_SECRET_HEADER = 'x-telegram-webhook-secret';
 

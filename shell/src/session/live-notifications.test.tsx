@@ -3,9 +3,9 @@
 // allowed them (a click opens what it is about). A guest subscribes to nothing.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
-import { api, appStore, stream, type PrivateStreamChannel, type NotificationStreamEvent } from '@pasar/shared';
+import { api, appStore, notificationPath, stream, type PrivateStreamChannel, type NotificationStreamEvent } from '@pasar/shared';
 import { renderShell, resetPage, VALID_TOKEN } from '../testing/shell-test-kit';
-import { isNotificationEvent, notificationTarget } from './use-live-notifications';
+import { isNotificationEvent } from './use-live-notifications';
 
 let notificationCalls = 0;
 const server: AxiosAdapter = async (config) => {
@@ -128,7 +128,8 @@ describe('live notifications', () => {
     expect(handlers.get('notifications')?.size ?? 0).toBe(0);
     expect(isNotificationEvent({ type: 'order' })).toBe(false);
     expect(isNotificationEvent(FIRED)).toBe(true);
-    expect(notificationTarget(null)).toBeNull();
-    expect(notificationTarget({ kind: 'ORDER', symbol: 'AAPL', assetType: 'USSTOCK', orderId: 'o1' })).toBe('/trade/AAPL');
+    expect(notificationPath(null)).toBeNull();
+    expect(notificationPath({ kind: 'ORDER', symbol: 'AAPL', orderId: 'o 1' })).toBe('/trade/AAPL?order=o%201');
+    expect(notificationPath({ kind: 'ASSET', symbol: 'BTC-IDR', orderId: null })).toBe('/trade/BTC-IDR');
   });
 });

@@ -6,17 +6,13 @@
 // page, through the shared store's `ui.priceAlertSidebar.fetch`, that the person's alerts changed.
 import {
   appStore,
+  notificationPath,
   showToast,
   usePrivateStream,
   useNavigate,
-  type NotificationLink,
   type NotificationStreamEvent,
 } from '@pasar/shared';
 import { showSystemNotification } from '@pasar/shared/system-notifications';
-
-/** Where a notification leads in the app: the trade page of its symbol (orders show there too). */
-export const notificationTarget = (link: NotificationLink | null | undefined): string | null =>
-  link ? `/trade/${encodeURIComponent(link.symbol)}` : null;
 
 export const isNotificationEvent = (message: unknown): message is NotificationStreamEvent => {
   const event = message as Partial<NotificationStreamEvent> | null;
@@ -31,7 +27,7 @@ export function useLiveNotifications(): void {
     // A one-shot alert is no longer active once it fired; a repeating one counts another crossing.
     if (notification.type === 'PRICE_ALERT') appStore.getState().setPriceAlertSidebar({ fetch: true });
     showToast({ kind: 'info', title: notification.title, description: notification.body });
-    const target = notificationTarget(notification.link);
+    const target = notificationPath(notification.link);
     showSystemNotification({ title: notification.title, body: notification.body, tag: notification.id }, () => {
       if (target) navigate(target);
     });
