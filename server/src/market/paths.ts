@@ -1,6 +1,6 @@
 // The simulated daily closes per underlying series: a seeded, mean-reverting random walk around a
 // level that grows into the reference price until the reference date and is the reference from
-// then on (`data/calibration.ts`), BTC-correlated for crypto, moving only on the market's trading days, IDX closes
+// then on, never closing outside the band the calibration sets around it (`data/calibration.ts`), BTC-correlated for crypto, moving only on the market's trading days, IDX closes
 // on the tick grid inside the auto-rejection band. A pure function of (seed, series, day); the
 // closes are memoised per series. Minutes are built per instrument in ./day.ts.
 import { MARKET_HISTORY_START } from '@pasar/shared/contract';
@@ -9,7 +9,7 @@ import { DAY_MS, dateOfEpochDay, epochDay } from './calendar/time';
 import { idxBand, idxClamp } from './idx-rules';
 import type { SeriesParams } from './instruments';
 import { hash, hashString, normal, uniform } from './rng';
-import { JUMP_DAY_SHARE, JUMP_FACTOR, REFERENCE_DATE } from './data/calibration';
+import { JUMP_DAY_SHARE, JUMP_FACTOR, REFERENCE_DATE, squeezeGap } from './data/calibration';
 
 /** The reference date: series sit at their reference (anchor) price from this day on. */
 export const ANCHOR_DAY = epochDay(REFERENCE_DATE);
@@ -81,7 +81,8 @@ export class PathEngine {
       const jump = uniform(key, d, 2) < JUMP_DAY_SHARE ? JUMP_FACTOR : 1;
       const x = Math.log(prev);
       const target = Math.log(trendLevel(p, d - 1));
-      const next = Math.exp(x + p.reversion * (target - x) + p.dailyVol * jump * shock);
+      const gap = x - target + p.reversion * (target - x) + p.dailyVol * jump * shock;
+      const next = Math.exp(target + squeezeGap(gap, p.dailyVol, p.reversion));
       entry.values.push(p.idxRules ? idxClamp(next, idxBand(prev)) : next);
     }
     return entry.values[day - entry.start]!;
