@@ -23,6 +23,7 @@ import { devInboxPlugin } from './modules/dev-inbox';
 import { identityPlugin } from './modules/identity';
 import { authPlugin } from './plugins/auth';
 import { pubsubPlugin } from './plugins/pubsub';
+import type { PubSub } from './pubsub';
 import { websocketPlugin } from './plugins/websocket';
 import { ledgerPlugin } from './ledger/plugin';
 import { netWorthPlugin } from './plugins/net-worth';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   readonly database?: Database;
   /** Where logs go instead of stdout (tests read them). */
   readonly logStream?: Writable;
+  /** A bus the caller owns (and closes) instead of the app's own: a second instance in one process shares it as it would Redis. */
+  readonly pubsub?: PubSub;
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable): FastifyServerOptions['logger'] {
@@ -80,7 +83,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.register(authPlugin, { verifier: (instance) => instance.identity });
   app.register(devInboxPlugin);
   // -- pub/sub and websocket plugins register here (issue 4) --
-  app.register(pubsubPlugin);
+  app.register(pubsubPlugin, options.pubsub ? { pubsub: options.pubsub } : {});
   app.register(websocketPlugin);
   // -- market data plugin registers here (issue 4) --
   app.register(marketPlugin);

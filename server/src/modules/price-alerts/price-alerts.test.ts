@@ -11,7 +11,8 @@ import { topics } from '../../pubsub/topics';
 import { AlertEngine } from './engine';
 import { alertEngineOf } from '.';
 import { createPriceAlertRepo } from './repo';
-import { call, dataOf, errorCodeOf, SETUP_TIMEOUT_MS, TEST_ENV } from './test-support';
+import { secondInstance } from '../../testing/second-instance';
+import { call, dataOf, errorCodeOf, SETUP_TIMEOUT_MS, TEST_ENV, until } from './test-support';
 
 const SYMBOL = 'BTC-IDR';
 const REDIS_URL = process.env.REDIS_URL?.trim() || undefined;
@@ -130,16 +131,52 @@ describe('price alerts', () => {
     expect(await notifications()).toHaveLength(0);
   });
 
-  it('two instances on one database evaluating the same crossing at once deliver it once', async () => {
-    const other = await t.sibling({ ...TEST_ENV, ...(REDIS_URL ? { REDIS_URL, REDIS_PREFIX: `pasar-test-${randomUUID()}:` } : {}) });
-    const alert = await created({ targetPrice: at(7), direction: 'UP', repeating: true });
-    await alertEngineOf(other).reload();
-    expect(alertEngineOf(other).has(alert.id)).toBe(true);
-    const both = await Promise.all([engine().tick([{ symbol: SYMBOL, last: at(8) }]), alertEngineOf(other).tick([{ symbol: SYMBOL, last: at(8) }])]);
-    expect(both[0].fired + both[1].fired).toBe(1);
-    await Promise.all([engine().sweep(), alertEngineOf(other).sweep()]);
-    expect(await notifications()).toHaveLength(1);
-    expect((await alertsOf())[0]).toMatchObject({ triggerCount: 1 });
+  it('two instances on one database and one bus: the index follows over pub/sub, a steer across the target delivers once', async () => {
+    const symbol = 'ETH-IDR';
+    const { app: other, close } = await secondInstance(t, TEST_ENV, { sameBus: true });
+    try {
+      const step = t.app.market.instrument(symbol)!.tickSize;
+      const base = t.app.market.ticker(symbol).price;
+      const near = (ticks: number) => plain(new TradingDecimal(base).plus(new TradingDecimal(step).times(ticks)));
+      const steer = async (price: string) => {
+        t.app.market.steer(symbol, { price });
+        // The steer reaches the other instance over the bus (the stream module applies it there).
+        await until(() => other.market.ticker(symbol).price === price, `the other instance sees ${symbol} at ${price}`);
+      };
+      // Both instances evaluate every symbol with alerts at its price now, at once; what this user's alert did.
+      const both = async () => {
+        await Promise.all([engine().tick(), alertEngineOf(other).tick()]);
+        await Promise.all([engine().sweep(), alertEngineOf(other).sweep()]);
+        return { crossings: (await alertsOf())[0]!.triggerCount, delivered: (await notifications()).length };
+      };
+      await steer(base);
+      // Made on the first instance: the second takes it into its index from the bus, not by a reload.
+      const alert = await created({ symbol, targetPrice: near(10), direction: 'UP', repeating: true });
+      await until(() => alertEngineOf(other).has(alert.id), 'the other instance indexes the new alert');
+      expect(await both()).toEqual({ crossings: 0, delivered: 0 });
+      // Moved on the second instance: the first re-reads it (a tick at the old target no longer reaches it).
+      dataOf(await call(other, user, 'PATCH', `/api/price-alerts/${alert.id}`, { targetPrice: near(20) }));
+      const at = (app: typeof other, price: string) => alertEngineOf(app).hitsOf(symbol, price).some((r) => r.id === alert.id);
+      await until(() => !at(t.app, near(10)) && at(t.app, near(20)), 'the first instance follows the moved target');
+      expect(at(other, near(10))).toBe(false);
+      // The steer across the target, evaluated by both instances at once: one crossing, one notification.
+      await steer(near(25));
+      expect(await both()).toEqual({ crossings: 1, delivered: 1 });
+      expect(await both()).toEqual({ crossings: 1, delivered: 1 });
+      expect(await notifications()).toEqual([expect.objectContaining({ type: 'PRICE_ALERT', link: expect.objectContaining({ symbol }) })]);
+      expect((await alertsOf())[0]).toMatchObject({ id: alert.id, status: 'ACTIVE', lastTriggeredPrice: near(25) });
+      // Both indexes hold the re-armed alert (waiting to go back down): back under and up again is one more.
+      await steer(near(15));
+      expect(await both()).toEqual({ crossings: 1, delivered: 1 });
+      await steer(near(21));
+      expect(await both()).toEqual({ crossings: 2, delivered: 2 });
+      // Deleted on the first instance: the second drops it from its index.
+      dataOf(await call(t.app, user, 'DELETE', `/api/price-alerts/${alert.id}`));
+      await until(() => !alertEngineOf(other).has(alert.id), 'the other instance drops the deleted alert');
+    } finally {
+      t.app.market.clearSteer(symbol);
+      await close();
+    }
   });
 
   it('a crossing recorded before a restart is delivered once after it', async () => {

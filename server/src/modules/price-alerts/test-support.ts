@@ -33,3 +33,15 @@ export const dataOf = <T>(response: { statusCode: number; json(): unknown }): T 
   return (response.json() as { data: T }).data;
 };
 export const errorCodeOf = (response: { json(): unknown }): string => ErrorEnvelope.parse(response.json()).error_code;
+
+/**
+ * Resolves once `holds()` is true, looking again every few milliseconds (work on another instance
+ * or over Redis arrives on its own time); fails naming `what` after `timeoutMs`.
+ */
+export async function until(holds: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
