@@ -34,7 +34,7 @@ import type { FillRow, OrderSpec, Side, TradingEngine } from '../../trading';
 import type { IdxRepo } from './repo';
 import { IDX_MARKET, idrCashOf, idxSharesOf, idxUnsettledOf, type IdxRules } from './rules';
 import { acceptsOrders, idxSessionNow, isContinuous, settlementDate, tradingDayOf, type IdxSessionNow } from './sessions';
-import type { SettlementRun } from './settlement';
+import { unsettledLeftByDate, type SettlementRun } from './settlement';
 
 const D = (v: string | TradingDecimal): TradingDecimal => new TradingDecimal(v);
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -228,12 +228,11 @@ export function createIdxService(deps: IdxServiceDeps) {
 
     async wallet(userId: string): Promise<IdxWalletResponse> {
       const [cash, unsettled, rows] = await Promise.all([deps.ledger.balance(idrCashOf(userId)), deps.ledger.balance(idxUnsettledOf(userId)), repo.unsettledOf(userId)]);
-      const byDate = new Map<string, TradingDecimal>();
-      for (const r of rows) byDate.set(r.settlementDate, (byDate.get(r.settlementDate) ?? D('0')).plus(r.amount));
       return {
         cash: plain(D(cash.balance)),
         unsettled: plain(D(unsettled.balance)),
-        unsettledByDate: [...byDate].map(([date, amount]) => ({ settlementDate: date, amount: plain(amount) })),
+        // What each date will settle: proceeds a buy spent are gone from the latest-settling dates.
+        unsettledByDate: unsettledLeftByDate(rows, unsettled.balance),
         withdrawable: plain(D(cash.available)),
       };
     },

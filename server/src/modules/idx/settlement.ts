@@ -32,6 +32,23 @@ export interface SettlementRun {
   readonly date: string;
 }
 
+/**
+ * What each settlement date will move, given the unsettled balance: the settlement runs the rows
+ * earliest date first and moves min(row, what is left), so proceeds a buy spent come out of the
+ * latest-settling rows; the earliest settle in full. Dates with nothing left are left out; the
+ * amounts add up to the balance (when the rows cover it).
+ */
+export function unsettledLeftByDate(rows: readonly { settlementDate: string; amount: string }[], balance: string): { settlementDate: string; amount: string }[] {
+  let left = TradingDecimal.max(new TradingDecimal(balance), 0);
+  const byDate = new Map<string, TradingDecimal>();
+  for (const row of [...rows].sort((a, b) => a.settlementDate.localeCompare(b.settlementDate))) {
+    const moves = TradingDecimal.min(new TradingDecimal(row.amount), left);
+    left = left.minus(moves);
+    if (moves.gt(0)) byDate.set(row.settlementDate, (byDate.get(row.settlementDate) ?? new TradingDecimal(0)).plus(moves));
+  }
+  return [...byDate].map(([settlementDate, amount]) => ({ settlementDate, amount: plain(amount) }));
+}
+
 /** Settles every due row now; the rows this run settled and their total. */
 export async function runSettlement(deps: SettlementDeps): Promise<SettlementRun> {
   const date = idxCalendar.localDate(deps.now());

@@ -1,7 +1,8 @@
 // The one IDX tick function: every published instrument's tick (and order-book granularity)
 // agrees with the price band of its current price, at several instants of the market clock; the
-// simulator's prices, book levels and the order book's granularity sit on that grid.
-import { InstrumentsResponse, MARKET_PATHS, OrderBook, Ticker } from '@pasar/shared/contract';
+// simulator's prices, book levels and the order book's granularity sit on that grid; the day's OHLC
+// (`/api/idss/ohlc`) publishes the same tick.
+import { IdssOhlc, InstrumentsResponse, MARKET_PATHS, OrderBook, Ticker } from '@pasar/shared/contract';
 import { idxTickSize, isOnIdxGrid } from '../../market/idx-rules';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { dataOf } from '../fx-wallet/test-support';
@@ -26,6 +27,8 @@ describe('IDX ticks', () => {
       const expected = String(idxTickSize(price));
       if (inst.tickSize !== expected || inst.granularities[0] !== expected) wrong.push(`${inst.symbol} @${price}: tick ${inst.tickSize}, granularities ${inst.granularities.join('/')}, band ${expected}`);
       if (!isOnIdxGrid(price)) wrong.push(`${inst.symbol}: last price ${price} off the grid`);
+      const ohlc = dataOf(IdssOhlc, await t.app.inject({ url: `${MARKET_PATHS.idssOhlc}?symbol=${inst.symbol}` }));
+      if (ohlc.close !== ticker.price || ohlc.tickSize !== expected) wrong.push(`${inst.symbol}: ohlc tick ${ohlc.tickSize} at close ${ohlc.close}, band ${expected}`);
       const book = dataOf(OrderBook, await t.app.inject({ url: `${MARKET_PATHS.orderBook}?symbol=${inst.symbol}` }));
       for (const level of [...book.bids, ...book.asks]) if (!isOnIdxGrid(Number(level.price))) wrong.push(`${inst.symbol}: book level ${level.price} off the grid`);
       const bid = book.bids[0];

@@ -4,10 +4,12 @@
 // cancel returns each part to where it came from; a fill takes both; amend re-holds; the T+2
 // settlement of proceeds a buy reserves moves that reservation to cash in the same transaction.
 // Exact figures throughout; the ledger audit stays clean (PGlite, the real routes).
-import { IDX_PATHS, IdxSettlementRunResponse, IdxWalletResponse, Order } from '@pasar/shared/contract';
-import type { TestUser } from '../../testing/auth-fixture';
+import { randomInt } from 'node:crypto';
+import { ACCOUNT_PATHS, BankAccount, CashoutList, IDX_PATHS, IdxSettlementRunResponse, IdxWalletResponse, Order, WALLET_PATHS } from '@pasar/shared/contract';
+import { freshPin, type TestUser } from '../../testing/auth-fixture';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { createOrdersRepo } from '../../trading';
+import { VALID_KYC_FIELDS } from '../account/test-support';
 import { call, dataOf, errorCodeOf, expectReconciled, idr, idxTrader, orderTypes, ordersOf, setClock, shares, stockIdOf, TEST_ENV, unsettled, wib } from './test-support';
 
 let t: TestApp;
@@ -74,6 +76,27 @@ describe('IDX: unsettled proceeds buy stocks, never withdrawn', () => {
     const { user, net } = await sellerWithProceeds('1000000');
     expect((await orderTypes(t.app, user, tlkm)).buyingPower).toBe(String(1_000_000 + net));
     expect(await wallet(user)).toEqual({ cash: '1000000', unsettled: String(net), unsettledByDate: [{ settlementDate: '2026-12-02', amount: String(net) }], withdrawable: '1000000' });
+    await expectReconciled(t.app, [user.userId]);
+  });
+
+  it('refuses a cashout beyond cash but within cash + unsettled with 1115 and changes nothing', async () => {
+    const { user, net } = await sellerWithProceeds('1000000');
+    // A bank account in the verified name, and a PIN-fresh session: only the amount is in the way.
+    await freshPin(t.app, user);
+    const account = await t.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.bankAccounts,
+      headers: user.headers,
+      remoteAddress: user.ip,
+      payload: { bankCode: '014', accountNumber: String(randomInt(1_000_000_000, 9_999_999_999)), holderName: VALID_KYC_FIELDS.fullName },
+    });
+    const bankAccountId = dataOf(BankAccount, account).id;
+    const before = { cash: await idr(t.app, user.userId), unsettled: await unsettled(t.app, user.userId), wallet: await wallet(user) };
+    const amount = String(1_000_000 + Math.floor(net / 2));
+    const refused = await t.app.inject({ method: 'POST', url: WALLET_PATHS.cashout, headers: user.headers, payload: { amount, bankAccountId } });
+    expect([refused.statusCode, errorCodeOf(refused)]).toEqual([400, '1115']);
+    expect({ cash: await idr(t.app, user.userId), unsettled: await unsettled(t.app, user.userId), wallet: await wallet(user) }).toEqual(before);
+    expect(dataOf(CashoutList, await call(t.app, user, 'GET', WALLET_PATHS.cashout)).items).toEqual([]);
     await expectReconciled(t.app, [user.userId]);
   });
 
@@ -180,6 +203,56 @@ describe('IDX: unsettled proceeds buy stocks, never withdrawn', () => {
     // A second run changes nothing.
     expect((await settle()).settled).toBe(0);
     await expectReconciled(t.app, [user.userId, only.user.userId, spent.user.userId]);
+    await setClock(t.app, wib('2026-11-30', '14:00:00'));
+  });
+
+  it('lists by date what each settlement will move: a buy spends the latest-settling proceeds first, and the rows add up to the unsettled total', async () => {
+    // Monday's sale settles on Wednesday; Tuesday's on Thursday.
+    const user = await idxTrader(t.app, { shares: { BBCA: '200' } });
+    const sell = async () => ordersOf(await call(t.app, user, 'POST', IDX_PATHS.sell, { stockId: bbca, quantity: '100', orderType: 'MARKET' }))[0]!;
+    const monday = await sell();
+    await setClock(t.app, wib('2026-12-01', '14:00:00'));
+    const tuesday = await sell();
+    expect([monday.status, tuesday.status]).toEqual(['SUCCESS', 'SUCCESS']);
+    const [net1, net2] = [Number(monday.total), Number(tuesday.total)];
+    expect(await wallet(user)).toEqual({
+      cash: '0',
+      unsettled: String(net1 + net2),
+      unsettledByDate: [
+        { settlementDate: '2026-12-02', amount: String(net1) },
+        { settlementDate: '2026-12-03', amount: String(net2) },
+      ],
+      withdrawable: '0',
+    });
+
+    // A market buy of 1 lot of TLKM, paid from the proceeds alone (no cash).
+    const [bought] = ordersOf(await call(t.app, user, 'POST', IDX_PATHS.buy, { stockId: tlkm, quantity: '100', orderType: 'MARKET' }));
+    expect(bought).toMatchObject({ status: 'SUCCESS', filledQuantity: '100' });
+    const spent = Number(bought!.total);
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThan(net2);
+    const after = await wallet(user);
+    expect(after).toEqual({
+      cash: '0',
+      unsettled: String(net1 + net2 - spent),
+      unsettledByDate: [
+        { settlementDate: '2026-12-02', amount: String(net1) },
+        { settlementDate: '2026-12-03', amount: String(net2 - spent) },
+      ],
+      withdrawable: '0',
+    });
+    expect(after.unsettledByDate.reduce((sum, row) => sum + Number(row.amount), 0)).toBe(Number(after.unsettled));
+
+    // Wednesday's settlement moves what the list said for that date; Thursday's row is what is left.
+    await setClock(t.app, wib('2026-12-02', '08:00:00'));
+    await settle();
+    expect(await wallet(user)).toEqual({
+      cash: String(net1),
+      unsettled: String(net2 - spent),
+      unsettledByDate: [{ settlementDate: '2026-12-03', amount: String(net2 - spent) }],
+      withdrawable: String(net1),
+    });
+    await expectReconciled(t.app, [user.userId]);
     await setClock(t.app, wib('2026-11-30', '14:00:00'));
   });
 });
