@@ -3,14 +3,17 @@
 // around the clock; sizes in base units on the step (4205 below the minimum size or notional),
 // prices on the tick (4211) within the band around the mark (4203); market orders walk the book;
 // maker/taker fees; fills settled by the margin engine (position, margin hold, realized P&L).
+// A close the margin engine places (liquidation, take profit, stop loss) is never refused for its
+// size or the band: it walks the whole book, and what the book's depth cannot take fills at the
+// mark (the house takes it over), so a position can always be closed.
 import type { Instrument, Language, OrderBook } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { AccountRef } from '../../ledger/api';
 import type { MarketRuntime } from '../../market/runtime';
 import { walkBook, type LegPlan, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
-import type { LevelFill } from '../../trading/book-walk';
-import type { MarginMarket, MarginTierRow } from '../../trading/margin/api';
+import type { BookWalkFilled, LevelFill } from '../../trading/book-walk';
+import type { CloseReason, MarginMarket, MarginTierRow } from '../../trading/margin/api';
 import type { MarginEngineImpl } from '../../trading/margin/engine';
 import { buildTiers, initialMargin } from '../../trading/margin/math';
 
@@ -50,6 +53,11 @@ const ALT_TIERS = buildTiers([
 export const tiersOf = (symbol: string): readonly MarginTierRow[] => (/^(BTC|ETH)USDT-PERP$/.test(symbol) ? MAJOR_TIERS : ALT_TIERS);
 
 const D = (v: Decimal.Value): Decimal => new Decimal(v);
+/** The reasons of the closes the margin engine places (a person's own reduce-only order says REDUCE_ONLY). */
+const ENGINE_CLOSES: readonly string[] = ['LIQUIDATION', 'TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE'] satisfies readonly CloseReason[];
+/** A reduce-only market order the margin engine placed to close a position. */
+export const isEngineClose = (spec: Pick<OrderSpec, 'orderType' | 'reduceOnly' | 'reason'>): boolean =>
+  spec.orderType === 'MARKET' && spec.reduceOnly === true && spec.reason !== undefined && ENGINE_CLOSES.includes(spec.reason);
 const decimalsOf = (v: string): number => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0);
 const detail = (path: string, id: string, en: string, language: Language) => ({ details: [{ path, message: language === 'id' ? id : en }] });
 
@@ -117,7 +125,42 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
     return walkBook({ side, book, quantity, quantityStep: inst.quantityStep, rates: { feeRate: '0', buyTaxRate: '0', sellTaxRate: '0' }, bandPercent: settings.priceBandPercent, pricePrecision: inst.pricePrecision + 2 });
   }
 
-  const sumLevels = (levels: readonly LevelFill[]) => {
+  /**
+   * An engine's close: the book from its best level down, however far (no band, no minimum), and
+   * what its depth cannot take at the mark — the house's backstop. Never refused.
+   */
+  function forcedWalk(side: 'BUY' | 'SELL', quantity: string, book: Pick<OrderBook, 'bids' | 'asks'>, inst: Instrument): BookWalkFilled {
+    const levels = (side === 'BUY' ? book.asks : book.bids)
+      .map((l) => ({ price: D(l.price), quantity: D(l.quantity) }))
+      .filter((l) => l.price.gt(0) && l.quantity.gt(0))
+      .sort((a, b) => (side === 'BUY' ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price)));
+    const fills: LevelFill[] = [];
+    let left = D(quantity);
+    for (const level of levels) {
+      if (left.isZero()) break;
+      const take = Decimal.min(left, level.quantity);
+      fills.push({ price: level.price.toFixed(), quantity: take.toFixed() });
+      left = left.minus(take);
+    }
+    if (left.gt(0)) fills.push({ price: D(markPrice(inst.symbol)).toFixed(), quantity: left.toFixed() });
+    const { amount } = sumLevels(fills);
+    const prices = fills.map((f) => f.price);
+    return {
+      ok: true,
+      side,
+      fills,
+      quantity: D(quantity).toFixed(),
+      base: amount.toFixed(),
+      fee: '0',
+      tax: '0',
+      total: amount.toFixed(),
+      averagePrice: amount.div(quantity).toDecimalPlaces(inst.pricePrecision + 2, Decimal.ROUND_HALF_UP).toFixed(),
+      bestPrice: prices[0] as string,
+      worstPrice: prices[prices.length - 1] as string,
+    };
+  }
+
+  function sumLevels(levels: readonly LevelFill[]) {
     let quantity = D(0);
     let amount = D(0);
     for (const l of levels) {
@@ -125,7 +168,7 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
       amount = amount.plus(D(l.quantity).times(l.price));
     }
     return { quantity, amount };
-  };
+  }
 
   const marginMarket: MarginMarket = {
     market: 'PERPS',
@@ -198,8 +241,10 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
       const leverage = Number(spec.leverage ?? '1');
       if (spec.orderType === 'MARKET') {
         const book = market.orderBook(inst.symbol);
-        checkSize(quantity, markPrice(inst.symbol), inst, language);
-        const w = walk(spec.side, quantity, book, inst);
+        const forced = isEngineClose(spec);
+        if (forced && !D(quantity).gt(0)) throw new AppError('002', detail('quantity', 'harus di atas 0', 'must be above 0', language));
+        if (!forced) checkSize(quantity, markPrice(inst.symbol), inst, language);
+        const w = forced ? forcedWalk(spec.side, quantity, book, inst) : walk(spec.side, quantity, book, inst);
         if (!w.ok) throw w.reason === 'BELOW_STEP' ? new AppError('4205') : new AppError('3705');
         const { amount } = sumLevels(w.fills);
         const fee = feeOf(amount, settings.takerFeeRate);
