@@ -1,6 +1,6 @@
 // Paths of the portfolio calls and their plain constants (plain values: the browser index exports
 // them without zod). Schemas: `portfolio.ts`.
-import { TRADABLE_ASSET_TYPES, TRADABLE_QUOTE_CURRENCY, type TradableAssetType } from '../markets/registry';
+import { GENERIC_PORTFOLIO_ASSET_TYPES, GENERIC_PORTFOLIO_QUOTE_CURRENCY, type GenericPortfolioAssetType } from '../markets/registry';
 
 export const PORTFOLIO_PATHS = {
   /**
@@ -18,10 +18,13 @@ export const PORTFOLIO_PATHS = {
 /** Position history (portfolio): fills per page when the caller names no size. */
 export const POSITION_HISTORY_PAGE_SIZE = 20;
 
-/** The markets the portfolio answers for (`assetType`): the tradable ones of the market registry. */
-export const PORTFOLIO_ASSET_TYPES = TRADABLE_ASSET_TYPES;
-export type PortfolioAssetType = TradableAssetType;
+/**
+ * The markets these calls answer for (`assetType`): the registry's generic-portfolio markets. Perps
+ * and IDX have calls and portfolio sections of their own.
+ */
+export const PORTFOLIO_ASSET_TYPES = GENERIC_PORTFOLIO_ASSET_TYPES;
+export type PortfolioAssetType = GenericPortfolioAssetType;
 
 /** The currency a market's holdings are valued in: its quote currency. */
-export const PORTFOLIO_CURRENCY = TRADABLE_QUOTE_CURRENCY;
+export const PORTFOLIO_CURRENCY = GENERIC_PORTFOLIO_QUOTE_CURRENCY;
 export type PortfolioCurrency = (typeof PORTFOLIO_CURRENCY)[PortfolioAssetType];

@@ -19,9 +19,10 @@ import {
   sessionMarketOf,
   SWITCHABLE_MARKETS,
   SYMBOL_CATEGORIES,
-  TRADABLE_ASSET_TYPES,
+  GENERIC_PORTFOLIO_ASSET_TYPES,
+  GENERIC_PORTFOLIO_MARKETS,
+  GENERIC_PORTFOLIO_QUOTE_CURRENCY,
   TRADABLE_MARKETS,
-  TRADABLE_QUOTE_CURRENCY,
 } from './registry';
 
 const FIELDS = [
@@ -39,6 +40,7 @@ const FIELDS = [
   'symbolMarker',
   'pairQuotes',
   'tradable',
+  'genericPortfolio',
 ];
 
 describe('the market registry', () => {
@@ -165,9 +167,13 @@ describe('instrument kinds and asset pages', () => {
 });
 
 describe('tradable markets', () => {
-  it('are crypto spot and US stocks in this build, each with its quote currency', () => {
-    expect(TRADABLE_MARKETS.map((market) => market.id)).toEqual(['crypto', 'usstock']);
-    expect(TRADABLE_ASSET_TYPES).toEqual(['CRYPTO', 'USSTOCK']);
-    expect(TRADABLE_QUOTE_CURRENCY).toEqual({ CRYPTO: 'IDR', USSTOCK: 'USD' });
+  it('are every market: crypto spot, perps, US stocks and IDX all take orders', () => {
+    expect(TRADABLE_MARKETS.map((market) => market.id)).toEqual(['crypto', 'perps', 'usstock', 'idx']);
+  });
+
+  it('leave perps and IDX out of the generic portfolio calls (they have their own), each listed once', () => {
+    expect(GENERIC_PORTFOLIO_MARKETS.map((market) => market.id)).toEqual(['crypto', 'usstock']);
+    expect(GENERIC_PORTFOLIO_ASSET_TYPES).toEqual(['CRYPTO', 'USSTOCK']);
+    expect(GENERIC_PORTFOLIO_QUOTE_CURRENCY).toEqual({ CRYPTO: 'IDR', USSTOCK: 'USD' });
   });
 });

@@ -35,8 +35,15 @@ export interface Market {
   readonly symbolMarker: string | null;
   /** A pair quoted in one of these (BTCUSDT, ETHBTC) is of this market (§3 quote currencies). */
   readonly pairQuotes: readonly string[];
-  /** Orders can be placed in this build. */
+  /** Orders can be placed in this market. */
   readonly tradable: boolean;
+  /**
+   * The generic portfolio calls (asset holdings, position history, the overview's market totals)
+   * answer for this market. Perps (positions with margin) and IDX (lots, unsettled T+2 proceeds)
+   * answer through their own calls, each with a portfolio section of its own, so they are not
+   * listed twice.
+   */
+  readonly genericPortfolio: boolean;
 }
 
 export const MARKETS = {
@@ -55,6 +62,7 @@ export const MARKETS = {
     symbolMarker: '-IDR',
     pairQuotes: ['IDR', 'USDT', 'BUSD', 'BTC'],
     tradable: true,
+    genericPortfolio: true,
   },
   perps: {
     id: 'perps',
@@ -70,7 +78,8 @@ export const MARKETS = {
     defaultSymbol: 'BTCUSDT-PERP',
     symbolMarker: '-PERP',
     pairQuotes: [],
-    tradable: false,
+    tradable: true,
+    genericPortfolio: false,
   },
   usstock: {
     id: 'usstock',
@@ -87,6 +96,7 @@ export const MARKETS = {
     symbolMarker: null,
     pairQuotes: [],
     tradable: true,
+    genericPortfolio: true,
   },
   idx: {
     id: 'idx',
@@ -102,7 +112,8 @@ export const MARKETS = {
     defaultSymbol: 'BBCA',
     symbolMarker: null,
     pairQuotes: [],
-    tradable: false,
+    tradable: true,
+    genericPortfolio: false,
   },
 } as const satisfies Record<string, Market>;
 
@@ -113,14 +124,17 @@ type Entry = (typeof MARKETS)[MarketId];
 export const MARKET_IDS = Object.keys(MARKETS) as MarketId[];
 export const MARKET_LIST: readonly Entry[] = MARKET_IDS.map((id) => MARKETS[id]);
 
-type Tradable = Extract<Entry, { tradable: true }>;
-/** The markets orders can be placed in (and so holdings held in), in registry order. */
-export const TRADABLE_MARKETS: readonly Tradable[] = MARKET_LIST.filter((market): market is Tradable => market.tradable);
-export type TradableAssetType = Tradable['assetType'];
-export const TRADABLE_ASSET_TYPES: readonly TradableAssetType[] = TRADABLE_MARKETS.map((market) => market.assetType);
-/** The quote currency of each tradable market, by its wire asset type ({ CRYPTO: 'IDR', USSTOCK: 'USD' }). */
-export const TRADABLE_QUOTE_CURRENCY = Object.fromEntries(TRADABLE_MARKETS.map((market) => [market.assetType, market.quoteCurrency])) as {
-  readonly [M in Tradable as M['assetType']]: M['quoteCurrency'];
+/** The markets orders can be placed in, in registry order (all of them in this build). */
+export const TRADABLE_MARKETS: readonly Entry[] = MARKET_LIST.filter((market) => market.tradable);
+
+type GenericPortfolio = Extract<Entry, { genericPortfolio: true }>;
+/** The markets the generic portfolio calls answer for, in registry order. */
+export const GENERIC_PORTFOLIO_MARKETS: readonly GenericPortfolio[] = MARKET_LIST.filter((market): market is GenericPortfolio => market.genericPortfolio);
+export type GenericPortfolioAssetType = GenericPortfolio['assetType'];
+export const GENERIC_PORTFOLIO_ASSET_TYPES: readonly GenericPortfolioAssetType[] = GENERIC_PORTFOLIO_MARKETS.map((market) => market.assetType);
+/** The quote currency of each of those markets, by its wire asset type ({ CRYPTO: 'IDR', USSTOCK: 'USD' }). */
+export const GENERIC_PORTFOLIO_QUOTE_CURRENCY = Object.fromEntries(GENERIC_PORTFOLIO_MARKETS.map((market) => [market.assetType, market.quoteCurrency])) as {
+  readonly [M in GenericPortfolio as M['assetType']]: M['quoteCurrency'];
 };
 
 /** The markets the trade home switches between (those with a default symbol). */
