@@ -1,6 +1,6 @@
 // The phone trade page: a sticky Buy/Sell bar opens whatever order panel the market supplies (the
 // grid's `order` area) as a sheet, on the side chosen when the panel offers the choice.
-import { appStore } from '@pasar/shared';
+import { appStore, ConfirmDialog } from '@pasar/shared';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -22,16 +22,31 @@ function Panel() {
   );
 }
 
-const grid = () => screen.getByTestId('grid');
+/** A panel whose submit opens its order review (a shared dialog, portalled to the page). */
+function PanelWithReview() {
+  const [review, setReview] = useState(false);
+  return (
+    <form aria-label="Tiket order">
+      <input aria-label="Jumlah" />
+      <button type="button" onClick={() => setReview(true)}>
+        Tinjau order
+      </button>
+      <ConfirmDialog open={review} title="Tinjau order beli" confirmLabel="Konfirmasi beli" onCancel={() => setReview(false)} onConfirm={() => setReview(false)}>
+        <p>Total Rp1.000.000</p>
+      </ConfirmDialog>
+    </form>
+  );
+}
 
-function renderGrid(ui = <PhoneOrderSheet symbol="BTC-IDR" />) {
+const grid = () => screen.getByTestId('grid');
+const openDialogs = () => [...screen.queryAllByRole('dialog'), ...screen.queryAllByRole('alertdialog')];
+
+function renderGrid(ui = <PhoneOrderSheet symbol="BTC-IDR" />, panel = <Panel />) {
   return render(
     <div data-testid="grid">
       {ui}
       <div data-area="chart">grafik</div>
-      <div data-area="order">
-        <Panel />
-      </div>
+      <div data-area="order">{panel}</div>
     </div>,
   );
 }
@@ -80,6 +95,45 @@ describe('the phone order sheet', () => {
     await user.click(screen.getByRole('button', { name: 'Sell' }));
     fireEvent.click(screen.getByTestId('phone-sheet-backdrop'));
     expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+  });
+
+  it('is one dialog at a time: the order review opened from the sheet hides it until the review closes, then focus comes back', async () => {
+    const user = userEvent.setup();
+    renderGrid(<PhoneOrderSheet symbol="BTC-IDR" />, <PanelWithReview />);
+    await user.click(screen.getByRole('button', { name: 'Beli' }));
+    await user.type(screen.getByRole('textbox', { name: 'Jumlah' }), '0,5');
+    const review = screen.getByRole('button', { name: 'Tinjau order' });
+    await user.click(review);
+
+    // The review alone: the sheet, its header and backdrop are out of sight and of the accessibility tree.
+    expect(openDialogs()).toHaveLength(1);
+    expect(openDialogs()[0]).toHaveAccessibleName('Tinjau order beli');
+    expect(screen.queryByRole('dialog', { name: 'Order BTC-IDR' })).toBeNull();
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'covered');
+    expect(screen.getByLabelText('Jumlah')).not.toBeVisible();
+    expect(screen.getByTestId('phone-sheet-backdrop')).not.toBeVisible();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    // Escape closes the review only; the sheet is back as it was, focus on the button that opened the review.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('Total Rp1.000.000')).toBeNull();
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'open');
+    expect(screen.getByRole('dialog', { name: 'Order BTC-IDR' })).toBeVisible();
+    expect(openDialogs()).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Jumlah' })).toHaveValue('0,5');
+    await waitFor(() => expect(review).toHaveFocus());
+    expect(document.body.style.overflow).toBe('hidden');
+
+    // Confirming the review also brings the sheet back; then Escape closes the sheet.
+    await user.click(review);
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'covered');
+    await user.click(screen.getByRole('button', { name: 'Konfirmasi beli' }));
+    await waitFor(() => expect(grid()).toHaveAttribute('data-phone-sheet', 'open'));
+    await waitFor(() => expect(review).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(grid()).toHaveAttribute('data-phone-sheet', 'closed');
+    expect(openDialogs()).toHaveLength(0);
+    expect(document.body.style.overflow).toBe('');
   });
 
   it('leaves the grid as it was when it goes (a wider screen, another market)', () => {

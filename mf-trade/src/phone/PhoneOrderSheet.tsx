@@ -4,10 +4,13 @@
 // choice (a button `data-order-side="BUY|SELL"`): a modal dialog named by the symbol with a close
 // button, Escape and the backdrop closing it, focus moved in and kept there, and given back to the
 // bar. Works for every market's panel: it only moves the area, it does not know what is inside.
+// It is one of the page's dialogs (the shared dialog stack): a dialog opened over it (the panel's
+// order review, the shell's terms prompt) hides it until that one closes, then focus comes back
+// where it was inside.
 import { Global, css } from '@emotion/react';
 import styled from '@emotion/styled';
-import { tokens, useAppStore } from '@pasar/shared';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { isTopDialog, lockPageScroll, pushDialog, removeDialog, subscribeDialogs, tokens, topDialog, unlockPageScroll, useAppStore } from '@pasar/shared';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PHONE_QUERY } from './PhoneOrderSlot';
 import { PHONE_TEXT } from './phone-text';
 
@@ -26,7 +29,8 @@ const layoutStyles = css`
     [data-phone-sheet] {
       padding-bottom: calc(${BAR_HEIGHT} + env(safe-area-inset-bottom));
     }
-    [data-phone-sheet='closed'] > [data-area='order'] {
+    [data-phone-sheet='closed'] > [data-area='order'],
+    [data-phone-sheet='covered'] > [data-area='order'] {
       display: none;
     }
     [data-phone-sheet='open'] > [data-area='order'] {
@@ -125,6 +129,12 @@ export function PhoneOrderSheet({ symbol }: { symbol: string }) {
   const opener = useRef<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const titleId = `phone-order-${symbol}`;
+  const dialogId = useId();
+  // Another dialog opened over the open sheet: the sheet is hidden (its panel's state kept) until it closes.
+  const top = useSyncExternalStore(subscribeDialogs, topDialog, topDialog);
+  const covered = open && top !== null && top !== dialogId;
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const wasCovered = useRef(false);
 
   const grid = () => anchor.current?.parentElement ?? null;
   const area = () => grid()?.querySelector<HTMLElement>(':scope > [data-area="order"]') ?? null;
@@ -132,38 +142,64 @@ export function PhoneOrderSheet({ symbol }: { symbol: string }) {
   // The grid knows it is on a phone while the bar is here; back to the plain grid when it goes.
   useLayoutEffect(() => {
     const g = grid();
-    g?.setAttribute('data-phone-sheet', open ? 'open' : 'closed');
+    g?.setAttribute('data-phone-sheet', covered ? 'covered' : open ? 'open' : 'closed');
     return () => g?.removeAttribute('data-phone-sheet');
-  }, [open]);
+  }, [open, covered]);
 
-  // Open: the area is the dialog (named by the header), the page behind does not scroll.
-  useEffect(() => {
+  // Open: the area is the dialog (named by the header), on the dialog stack; the page behind does not scroll.
+  useLayoutEffect(() => {
     const a = area();
     if (!open || !a) return;
     a.setAttribute('role', 'dialog');
     a.setAttribute('aria-modal', 'true');
     a.setAttribute('aria-labelledby', titleId);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    pushDialog(dialogId);
+    lockPageScroll();
+    const onFocusIn = (event: FocusEvent) => {
+      if (a.contains(event.target as Node)) lastFocused.current = event.target as HTMLElement;
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('focusin', onFocusIn);
       a.removeAttribute('role');
       a.removeAttribute('aria-modal');
       a.removeAttribute('aria-labelledby');
-      document.body.style.overflow = overflow;
+      removeDialog(dialogId);
+      unlockPageScroll();
     };
-  }, [open, titleId]);
+  }, [open, titleId, dialogId]);
+
+  // Covered: out of sight and of the accessibility tree. Shown again: focus back where it was inside
+  // (the covering dialog could not give it back to an element hidden here).
+  useLayoutEffect(() => {
+    const a = area();
+    if (!a) return;
+    if (covered) {
+      a.hidden = true;
+      a.setAttribute('aria-hidden', 'true');
+      wasCovered.current = true;
+      return () => {
+        a.hidden = false;
+        a.removeAttribute('aria-hidden');
+      };
+    }
+    if (wasCovered.current && open && !a.contains(document.activeElement)) {
+      const back = lastFocused.current;
+      (back?.isConnected && a.contains(back) ? back : (tabbable(a)[0] ?? closeRef.current))?.focus();
+    }
+    wasCovered.current = false;
+  }, [covered, open]);
 
   const close = useCallback(() => {
     setOpen(false);
     requestAnimationFrame(() => opener.current?.focus());
   }, []);
 
-  // Escape closes; Tab stays in the sheet (its header and the panel).
+  // Escape closes; Tab stays in the sheet (its header and the panel). A dialog over the sheet has the keys.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      // A dialog the panel opened over the sheet (its order review) has the keys.
-      if (document.querySelector('[aria-modal="true"]:not([data-area])')) return;
+      if (!isTopDialog(dialogId)) return;
       if (event.key === 'Escape') {
         close();
         return;
@@ -185,7 +221,7 @@ export function PhoneOrderSheet({ symbol }: { symbol: string }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  }, [open, close, dialogId]);
 
   const openOn = (side: Side, button: HTMLButtonElement) => {
     opener.current = button;
@@ -205,8 +241,8 @@ export function PhoneOrderSheet({ symbol }: { symbol: string }) {
       <Global styles={layoutStyles} />
       {open && (
         <>
-          <Backdrop data-testid="phone-sheet-backdrop" onClick={close} />
-          <SheetHeader>
+          <Backdrop data-testid="phone-sheet-backdrop" onClick={close} style={covered ? { display: 'none' } : undefined} />
+          <SheetHeader style={covered ? { display: 'none' } : undefined} aria-hidden={covered || undefined}>
             <h2 id={titleId}>{text.sheet(symbol)}</h2>
             <CloseButton ref={closeRef} type="button" onClick={close}>
               {text.close}

@@ -15,6 +15,8 @@ export * from './InfoTip';
 export * from './NumericInput';
 export * from './numeric-input-rules';
 export * from './Modal';
+// The one dialog stack: a dialog that is not a Modal (the phone order sheet) joins it too.
+export { isTopDialog, lockPageScroll, pushDialog, removeDialog, subscribeDialogs, topDialog, unlockPageScroll } from './focus-utils';
 export * from './ConfirmDialog';
 export * from './Toast';
 export * from './Tooltip';
