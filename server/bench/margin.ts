@@ -7,8 +7,19 @@
 //    mark so that about k positions are at risk (k ≈ 0, 10, 1000).
 // 2. Funding applied to BENCH_FUNDING_POSITIONS (100,000) positions through the real engine and
 //    ledger (one transaction and one keyed transfer per position, PGlite by default, PostgreSQL
-//    with DATABASE_URL), then the same funding again (every key replays).
-// Printed: microseconds per tick (median, p99), and for funding the total seconds and positions/s.
+//    with DATABASE_URL), then the same funding again (every key replays). BENCH_FUNDING_POSITIONS=0
+//    skips it.
+// 3. One mark tick through the engine's real path against BENCH_TICK_POSITIONS (100,000) open
+//    positions in the database: the market steered to a mark, `app.margin.onMark` (the at-risk
+//    index, the exact check of each candidate) and each liquidation a reduce-only MARKET order
+//    through `app.trading`, settled by the engine (realized loss, insurance fund, ACCOUNT_LIQUIDATION
+//    notice). Weak longs are planted so that successive marks liquidate k = 0, 10, 100 and
+//    BENCH_LIQUIDATIONS (1,000) of them; the rest (10x, half long, half short) stay safe. The bench
+//    users are rows with a verified identity check (a liquidation is an order of theirs); only the
+//    weak ones have money (100 USDT each) and the margins are not ledger holds (nothing needs them).
+// Printed: microseconds per tick (median, p99); for funding the total seconds and positions/s; per
+// engine tick its wall time, the positions the index nominated, those liquidated, and the time per
+// liquidation (each fill's background re-index of the user's positions is not counted).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Decimal from 'decimal.js';
@@ -25,6 +36,8 @@ import { marginPositions } from '../src/trading/margin/tables';
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const FUNDING_POSITIONS = Number(process.env.BENCH_FUNDING_POSITIONS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const TICK_POSITIONS = Number(process.env.BENCH_TICK_POSITIONS ?? 100_000);
+const LIQUIDATIONS = Number(process.env.BENCH_LIQUIDATIONS ?? 1000);
 const SYMBOL = 'BTCUSDT-PERP';
 const TIERS = tiersOf(SYMBOL);
 
@@ -122,6 +135,7 @@ function tickBench(): void {
 }
 
 async function fundingBench(): Promise<void> {
+  if (FUNDING_POSITIONS <= 0) return;
   console.log(`\n2. Funding applied to ${FUNDING_POSITIONS.toLocaleString('en')} positions (the engine and ledger, one keyed transfer each)`);
   const db = await openTestDatabase({ migrated: true });
   const config = loadConfig({ ...db.env, LOG_LEVEL: 'warn', MARGIN_WATCH_INTERVAL_MS: '0', CRYPTO_MATCH_INTERVAL_MS: '0', KYC_AUTO_APPROVE_SECONDS: 'off' });
@@ -167,9 +181,82 @@ async function fundingBench(): Promise<void> {
   }
 }
 
+/**
+ * The weak longs, 0.01 BTC at 20,000 isolated: each group's liquidation price (entry × (1 − 1/L +
+ * MMR) ≈ 19,680, 19,280, 19,080) lies above its mark and below the previous one, so each mark
+ * liquidates one group; the 10x rest (≈ 18,080 for longs) stays out of reach, under the margin call.
+ */
+const WEAK = [
+  { count: 10, leverage: 50, mark: '19600' },
+  { count: 100, leverage: 25, mark: '19200' },
+  { count: LIQUIDATIONS, leverage: 20, mark: '19000' },
+];
+
+async function liquidationBench(): Promise<void> {
+  console.log(`\n3. One mark tick through the engine (index → exact check → liquidation orders through the trading engine) with ${TICK_POSITIONS.toLocaleString('en')} open positions`);
+  const db = await openTestDatabase({ migrated: true });
+  const config = loadConfig({ ...db.env, LOG_LEVEL: 'error', MARGIN_WATCH_INTERVAL_MS: '0', CRYPTO_MATCH_INTERVAL_MS: '0', KYC_AUTO_APPROVE_SECONDS: 'off' });
+  const app = buildApp(config, { database: db.database });
+  await app.ready();
+  const count = async (query: ReturnType<typeof sql>): Promise<number> => ((await app.database.db.execute(query)) as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  try {
+    await app.market.clock.set(Date.parse('2026-11-23T10:00:00Z'), { frozen: true });
+    app.market.steer(SYMBOL, { price: '20000' });
+    const t0 = performance.now();
+    const weak = WEAK.reduce((n, g) => n + g.count, 0);
+    await app.database.db.execute(sql`
+      insert into margin_positions (id, market, user_id, book, symbol, size, entry_price, leverage, margin_mode, margin, version)
+      select gen_random_uuid(), 'PERPS', gen_random_uuid(), 'PERP', ${SYMBOL}, case when g % 2 = 0 then 0.01 else -0.01 end, 20000, 10, 'ISOLATED', 20, 1
+      from generate_series(1, ${Math.max(0, TICK_POSITIONS - weak)}) g`);
+    for (const [i, g] of WEAK.entries()) {
+      const rows = Array.from({ length: g.count }, () => ({
+        id: randomUUID(), market: 'PERPS' as const, userId: randomUUID(), book: 'PERP', symbol: SYMBOL, size: '0.01', entryPrice: '20000', leverage: g.leverage, marginMode: 'ISOLATED' as const,
+        margin: initialMargin('200', g.leverage).toFixed(), realizedPnl: '0', feesPaid: '0', fundingPaid: '0', version: 1, marginCalled: false, openedAt: new Date(0), updatedAt: new Date(0),
+      }));
+      if (rows.length === 0) continue;
+      await app.database.db.insert(marginPositions).values(rows);
+      await app.ledger.transfer({ key: `bench-weak:${i}`, kind: 'BENCH', legs: rows.map((r) => ({ from: { house: 'FX', currency: 'USDT' }, to: { userId: r.userId, currency: 'USDT', purpose: 'PERP_MARGIN' }, amount: '100' })) });
+    }
+    await app.database.db.execute(sql`insert into users (id, phone, kyc_status) select user_id, 'bench-' || user_id::text, 'VERIFIED' from margin_positions where leverage > 10`);
+    console.log(`   set up ${(await count(sql`select count(*)::int as n from margin_positions`)).toLocaleString('en')} positions (${weak} weak) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const r0 = performance.now();
+    const indexed = await app.margin.refreshIndex('PERPS', SYMBOL);
+    console.log(`   index rebuilt from the database: ${indexed.toLocaleString('en')} positions in ${((performance.now() - r0) / 1000).toFixed(1)} s`);
+    const liquidated = () => count(sql`select count(*)::int as n from orders where market = 'PERPS' and reason = 'LIQUIDATION' and status = 'SUCCESS'`);
+    for (const step of [{ count: 0, mark: '19990' }, ...WEAK]) {
+      app.market.steer(SYMBOL, { price: step.mark });
+      const ticker = app.market.ticker(SYMBOL);
+      const mark = new Decimal(ticker.markPrice ?? ticker.price).toFixed();
+      const nominated = app.margin.index.candidates('PERPS', SYMBOL, Number(mark)).length;
+      const before = await liquidated();
+      const s = performance.now();
+      await app.margin.onMark('PERPS', SYMBOL, mark, app.market.now());
+      const ms = performance.now() - s;
+      const placed = (await liquidated()) - before;
+      const open = await count(sql`select count(*)::int as n from margin_positions where size <> 0`);
+      console.log(
+        `   mark ${mark}: the index nominated ${nominated}, ${placed} liquidated (k = ${step.count}) in ${ms.toFixed(0)} ms` +
+          (placed > 0 ? ` (${(ms / placed).toFixed(1)} ms per liquidation)` : '') +
+          `; ${open.toLocaleString('en')} positions open`,
+      );
+      // Let the fills' background re-indexing finish before the next mark.
+      for (let i = 0; i < 20; i += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        await app.database.db.execute(sql`select 1`);
+      }
+    }
+    const audit = await app.ledger.audit();
+    console.log(`   ledger audit after the liquidations: USDT sum ${audit.sums.USDT}, user accounts below zero ${audit.negativeUserAccounts}`);
+  } finally {
+    await app.close();
+    await db.cleanup();
+  }
+}
+
 async function main(): Promise<void> {
   tickBench();
   await fundingBench();
+  await liquidationBench();
 }
 
 void main().catch((error: unknown) => {
