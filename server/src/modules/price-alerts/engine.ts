@@ -2,8 +2,12 @@
 // resting-order index, stop semantics: an alert waiting for UP fires at last >= its key, one waiting
 // for DOWN at last <= its key), so a tick costs the alerts it crosses, not a scan of all alerts.
 //
-// Ticks: the instance holding the lease `alerts.engine` reads the last price of every symbol with
-// alerts at the matcher's interval (the market clock's price; a steer moves it) and evaluates it.
+// Ticks: the instance holding the lease `alerts.engine` evaluates every symbol with alerts at the
+// matcher's interval: the prices its last price went through since the previous evaluation, in
+// order (price-path.ts: the path's turning points, then the price now; a steered symbol, a first
+// evaluation or a long gap: the price now), so a crossing between two evaluations fires once. An
+// alert is judged only on the prices from when this instance took it as it is (made, moved, heard
+// of), never on a price from before it was set.
 // Each crossing is one conditional update of the alert plus its outbox row (repo.fire): a second
 // instance, an overlapping tick or a stale index changes nothing. Every instance keeps its index up
 // to date from the others over pub/sub (`alerts.index`) and reloads it when it takes the lease and
@@ -30,6 +34,8 @@ const SWEEP_MS = 2_000;
 export interface AlertTick {
   readonly symbol: string;
   readonly last: string;
+  /** Market epoch ms of the price (default: now). */
+  readonly at?: number;
 }
 
 export interface AlertTickReport {
@@ -45,6 +51,8 @@ export interface AlertEngineDeps {
   readonly repo: PriceAlertRepo;
   /** The last price of a symbol now; null when it cannot be read (unknown, halted). */
   readonly lastPrice: (symbol: string) => string | null;
+  /** The prices a symbol went through in (from, to], ending with the price at `to`; null when only the price now can be told. */
+  readonly pathOf?: (symbol: string, from: number, to: number) => readonly { at: number; last: string }[] | null;
   readonly pubsub: PubSub;
   readonly log: FastifyBaseLogger;
   readonly notify: Notify;
@@ -55,12 +63,14 @@ export interface AlertEngineDeps {
 
 interface Entry extends RestingOrder {
   readonly row: PriceAlertRow;
+  /** Market ms from which prices count for the alert as it is (its target). */
+  readonly since: number;
 }
 
-function entryOf(row: PriceAlertRow): Entry | null {
+function entryOf(row: PriceAlertRow, since: number): Entry | null {
   if (row.status !== 'ACTIVE') return null;
   const state = { waitFor: row.waitFor, strict: row.strict };
-  return { id: row.id, symbol: row.symbol, side: row.waitFor === 'UP' ? 'BUY' : 'SELL', kind: 'STOP', price: indexPrice(state, row.targetPrice), row };
+  return { id: row.id, symbol: row.symbol, side: row.waitFor === 'UP' ? 'BUY' : 'SELL', kind: 'STOP', price: indexPrice(state, row.targetPrice), row, since };
 }
 
 const shown = shownNumber;
@@ -78,6 +88,8 @@ export function alertMessage(f: FiredPriceAlert): { title: { id: string; en: str
 export class AlertEngine {
   private index = new RestingIndex<Entry>();
   private readonly symbolSet = new Set<string>();
+  /** When each symbol was last evaluated (market ms): where its next path starts. */
+  private readonly evaluatedAt = new Map<string, number>();
   /** Ids changed while a reload read the database: read again once it is swapped in. */
   private reloading: Set<string> | null = null;
   private readonly instance = randomUUID();
@@ -138,9 +150,10 @@ export class AlertEngine {
       this.reloading = null;
       throw error;
     }
+    const previous = this.index;
     this.index = new RestingIndex<Entry>();
     this.symbolSet.clear();
-    for (const row of rows) this.add(entryOf(row));
+    for (const row of rows) this.add(entryOf(row, this.sinceOf(row, previous, 'changed')));
     this.loadedAt = Date.now();
     const missed = [...this.reloading];
     this.reloading = null;
@@ -148,12 +161,25 @@ export class AlertEngine {
   }
 
   /** Takes the alerts as they are now (after a change here): ACTIVE ones rest at their key, others leave. */
-  apply(rows: readonly PriceAlertRow[]): void {
+  apply(rows: readonly PriceAlertRow[], how: 'crossed' | 'changed' = 'changed'): void {
     for (const row of rows) {
       this.reloading?.add(row.id);
+      const since = this.sinceOf(row, this.index, how);
       this.index.remove(row.id);
-      this.add(entryOf(row));
+      this.add(entryOf(row, since));
     }
+  }
+
+  /**
+   * From when prices count for an alert: kept across the crossings this engine records and changes
+   * that leave its target and state alone (a note); from now when it was moved or re-armed, or
+   * crossed elsewhere (a crossing there is that instance's to judge up to now).
+   */
+  private sinceOf(row: PriceAlertRow, index: RestingIndex<Entry>, how: 'crossed' | 'changed'): number {
+    const known = index.get(row.id)?.row;
+    const unmoved = known && known.targetPrice === row.targetPrice;
+    const same = unmoved && (how === 'crossed' || (known.crossings === row.crossings && known.waitFor === row.waitFor && known.strict === row.strict));
+    return same ? index.get(row.id)!.since : this.deps.now().getTime();
   }
 
   /** Removes alerts (deleted). */
@@ -187,6 +213,8 @@ export class AlertEngine {
         return;
       }
       if (!this.holder || Date.now() - this.loadedAt > RESYNC_MS) {
+        // Taking over: the prices before now were the previous holder's to evaluate.
+        if (!this.holder) this.evaluatedAt.clear();
         this.holder = true;
         await this.reload();
       }
@@ -207,26 +235,47 @@ export class AlertEngine {
 
   /** The alerts one tick reaches, from the index alone (the benchmark's measure). */
   hitsOf(symbol: string, last: string): PriceAlertRow[] {
-    return this.index.evaluate(symbol, { last }).triggered.map((e) => e.row);
+    return this.reached(symbol, last).map((e) => e.row);
+  }
+
+  private reached(symbol: string, last: string): Entry[] {
+    return this.index.evaluate(symbol, { last }).triggered;
+  }
+
+  /** The ticks of every symbol with alerts: its path since its last evaluation, or its price now. */
+  private ticksNow(): AlertTick[] {
+    const now = this.deps.now().getTime();
+    const ticks: AlertTick[] = [];
+    for (const symbol of this.symbols()) {
+      const last = this.deps.lastPrice(symbol);
+      const from = this.evaluatedAt.get(symbol);
+      if (last === null) {
+        this.evaluatedAt.delete(symbol);
+        continue;
+      }
+      const path = from === undefined ? null : (this.deps.pathOf?.(symbol, from, now) ?? null);
+      if (path && path.length > 0) ticks.push(...path.map((p) => ({ symbol, last: p.last, at: p.at })));
+      else ticks.push({ symbol, last, at: now });
+      this.evaluatedAt.set(symbol, now);
+    }
+    return ticks;
   }
 
   private async evaluate(manual?: readonly AlertTick[]): Promise<AlertTickReport> {
-    const ticks: AlertTick[] = [];
-    if (manual) ticks.push(...manual);
-    else {
-      for (const symbol of this.symbols()) {
-        const last = this.deps.lastPrice(symbol);
-        if (last !== null) ticks.push({ symbol, last });
-      }
-    }
-    const started = performance.now();
-    const reached = ticks.map((t) => ({ tick: t, rows: this.hitsOf(t.symbol, t.last) }));
-    const evaluateMs = performance.now() - started;
+    const ticks = manual ?? this.ticksNow();
+    let evaluateMs = 0;
     let hits = 0;
     let fired = 0;
     const firings: PriceAlertFiringRow[] = [];
     const changed: string[] = [];
-    for (const { tick, rows } of reached) {
+    // In order: a crossing at one price changes what the next one reaches (re-armed, fired).
+    for (const tick of ticks) {
+      const started = performance.now();
+      const at = tick.at ?? Number.POSITIVE_INFINITY;
+      const rows = this.reached(tick.symbol, tick.last)
+        .filter((e) => e.since <= at)
+        .map((e) => e.row);
+      evaluateMs += performance.now() - started;
       for (const row of rows) {
         hits++;
         const state = { waitFor: row.waitFor, strict: row.strict };
@@ -239,7 +288,7 @@ export class AlertEngine {
             await this.refresh([row.id]);
             continue;
           }
-          this.apply([result.alert]);
+          this.apply([result.alert], 'crossed');
           changed.push(row.id);
           if (result.firing) {
             fired++;

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { AlertEngine } from './engine';
+import { pricePaths } from './price-path';
 import { createPriceAlertRepo } from './repo';
 import { priceAlertRoutes } from './routes';
 import { createPriceAlertService } from './service';
@@ -22,12 +23,14 @@ export const priceAlertModule: FastifyPluginAsync = async (app) => {
   const repo = createPriceAlertRepo(app.database.db);
   const market = app.market;
   const now = () => new Date(market.now());
+  const paths = pricePaths(market);
   const engine = new AlertEngine({
     repo,
     lastPrice: (symbol) => {
       if (!market.instrument(symbol) || market.halts.get(symbol)) return null;
       return market.ticker(symbol).price;
     },
+    pathOf: paths.pathOf,
     pubsub: app.pubsub,
     log: app.log,
     notify: (userId, input) => app.account.notify(userId, input),
@@ -45,5 +48,8 @@ export const priceAlertModule: FastifyPluginAsync = async (app) => {
   engines.set(market, engine);
   await app.register(priceAlertRoutes, { service });
   app.addHook('onReady', async () => engine.start());
-  app.addHook('onClose', async () => engine.stop());
+  app.addHook('onClose', async () => {
+    paths.stop();
+    await engine.stop();
+  });
 };

@@ -10,6 +10,7 @@ import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { topics } from '../../pubsub/topics';
 import { AlertEngine } from './engine';
 import { alertEngineOf } from '.';
+import { pricePaths } from './price-path';
 import { createPriceAlertRepo } from './repo';
 import { secondInstance } from '../../testing/second-instance';
 import { call, dataOf, errorCodeOf, SETUP_TIMEOUT_MS, TEST_ENV, until } from './test-support';
@@ -177,6 +178,68 @@ describe('price alerts', () => {
       t.app.market.clearSteer(symbol);
       await close();
     }
+  });
+
+  describe('between two evaluations', () => {
+    const symbol = 'SOL-IDR';
+    const START = Date.parse('2026-11-20T03:00:00Z');
+    const priceAt = (at: number) => t.app.market.ticker(symbol, at).price;
+    afterEach(() => t.app.market.clock.clear());
+
+    /** A span from `from` in which the price rises above both ends (sampled each second): its end and the peak. */
+    function spanWithPeak(): { from: number; peak: string; to: number } {
+      for (let from = START; from < START + 3_600_000; from += 600_000) {
+        const p = Array.from({ length: 121 }, (_, s) => Number(priceAt(from + s * 1000)));
+        let j = 1;
+        for (let s = 2; s < 120; s++) if (p[s]! > p[j]!) j = s;
+        if (p[j]! <= p[0]!) continue;
+        for (let k = j + 1; k <= 120; k++) if (p[k]! < p[j]!) return { from, peak: priceAt(from + j * 1000), to: from + k * 1000 };
+      }
+      throw new Error(`no rise and fall of ${symbol} found`);
+    }
+
+    it('the path since the last evaluation holds every high and low of the price in between', () => {
+      const { pathOf, stop } = pricePaths(t.app.market);
+      try {
+        const { from, to } = spanWithPeak();
+        const path = pathOf(symbol, from, to)!;
+        expect(path.at(-1)).toEqual({ at: to, last: priceAt(to) });
+        const values = [priceAt(from), ...path.map((p) => p.last)].map(Number);
+        // Sampled every 250 ms, the price never leaves the path's range, and the path's extremes are prices it had.
+        const sampled: number[] = [];
+        for (let at = from; at <= to; at += 250) sampled.push(Number(priceAt(at)));
+        expect(Math.max(...sampled)).toBeLessThanOrEqual(Math.max(...values));
+        expect(Math.min(...sampled)).toBeGreaterThanOrEqual(Math.min(...values));
+        expect(path.every((p, i) => p.at > from && p.at <= to && (i === 0 || p.at > path[i - 1]!.at))).toBe(true);
+        // A span with a steer in it, or too long, is the price at its end only.
+        expect(pathOf(symbol, from, from + 10 * 60_000)).toBeNull();
+        t.app.market.steer(symbol, { price: priceAt(to), since: from });
+        expect(pathOf(symbol, from, to)).toBeNull();
+      } finally {
+        t.app.market.clearSteer(symbol);
+        stop();
+      }
+    });
+
+    it('a price that crosses the target and comes back between two evaluations fires once; an alert made after the peak does not', async () => {
+      const { from, peak, to } = spanWithPeak();
+      await t.app.market.clock.set(from, { frozen: true });
+      const before = await created({ symbol, targetPrice: peak, direction: 'UP' });
+      await engine().tick();
+      await t.app.market.clock.set(to, { frozen: true });
+      // Made once the price came back down: the peak before it is not its crossing.
+      const after = await created({ symbol, targetPrice: peak, direction: 'UP' });
+      // Both evaluations read a price under the target: only the path between them reached it.
+      expect([priceAt(from), priceAt(to)].every((p) => new TradingDecimal(p).lt(peak))).toBe(true);
+      await engine().tick();
+      await engine().tick();
+      const byId = new Map((await alertsOf()).map((a) => [a.id, a]));
+      expect(byId.get(before.id)).toMatchObject({ status: 'TRIGGERED', triggerCount: 1 });
+      expect(new TradingDecimal(byId.get(before.id)!.lastTriggeredPrice!).gte(peak)).toBe(true);
+      expect(byId.get(after.id)).toMatchObject({ status: 'ACTIVE', triggerCount: 0 });
+      await engine().sweep();
+      expect(await notifications()).toHaveLength(1);
+    });
   });
 
   it('a crossing recorded before a restart is delivered once after it', async () => {
