@@ -1,5 +1,6 @@
 // The perps watcher: on every cycle (MARGIN_WATCH_INTERVAL_MS, or a test's `tick()`), each perp's
-// mark goes to the margin engine (liquidation, margin calls, TP/SL through the at-risk index), and
+// mark goes to the margin engine (liquidation, margin calls, TP/SL through the at-risk index), margin
+// events whose notice has not gone out yet are notified, and
 // when the market clock has passed a funding time (00:00, 08:00, 16:00 UTC) funding is applied to
 // every position open at that time — on one instance at a time (a lease), and exactly once per
 // position even so (ledger keys `perp:funding:<symbol>:<time>:<positionId>`). The index is rebuilt
@@ -79,6 +80,8 @@ export function createPerpWatcher(deps: PerpWatcherDeps): PerpWatcher {
       const t = market.ticker(symbol, now);
       await margin.onMark('PERPS', symbol, new Decimal(t.markPrice ?? t.price).toFixed(), now);
     }
+    // Notices of margin events whose sending was cut short (a crash after the commit, a failing send).
+    await margin.deliverNotices('PERPS');
     const due = lastFundingTime(now);
     if (due <= fundedUpTo) return null;
     // Held for ten cycles: a holder that died mid-sweep hands over soon; a sweep outliving its lease is still paid once.

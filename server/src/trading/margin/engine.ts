@@ -4,7 +4,7 @@
 // per position under ledger keys. Decision: docs/decisions/0016-margin-engine.md.
 import { randomUUID } from 'node:crypto';
 import type Decimal from 'decimal.js';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { NotificationType } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
 import { InsufficientFunds, type AccountRef, type Ledger, type LedgerOps, type TransferLeg, type TransferResult } from '../../ledger/api';
@@ -32,6 +32,8 @@ import { marginChargeRuns, marginCharges, marginEvents, marginPositions, type Ma
 type Ops = LedgerOps & { readonly db: PasarDb };
 const D = (v: Decimal.Value): MarginDecimal => new MarginDecimal(v);
 const str = (v: MarginDecimal): string => v.toFixed();
+/** Margin events notified per pass (more wait for the next). */
+const NOTICES_PER_PASS = 100;
 
 /** A charge's figures for one position: amount > 0 is paid by the user, < 0 received. */
 export interface ChargeFigures {
@@ -41,6 +43,8 @@ export interface ChargeFigures {
 }
 
 export interface MarginNotice {
+  /** Sent once under this key (the margin event's): a notice sent again after a crash is not doubled. */
+  readonly key: string;
   readonly type: NotificationType;
   readonly title: { readonly id: string; readonly en: string };
   readonly body: { readonly id: string; readonly en: string };
@@ -73,6 +77,8 @@ export interface MarginEngineImpl extends MarginEngine {
   charges(market: Market, userId: string, symbol: string | undefined, page: number, size: number): Promise<(typeof marginCharges.$inferSelect)[]>;
   /** A full-scan evaluation of every open position of a symbol (what the index avoids; the benchmark compares). */
   scanAtRisk(market: Market, symbol: string, mark: string): Promise<string[]>;
+  /** Sends the notices of margin events not yet notified (oldest first); how many went out. */
+  deliverNotices(market: Market): Promise<number>;
 }
 
 export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
@@ -345,6 +351,13 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           updatedAt: new Date(deps.now()),
         })
         .where(eq(marginPositions.id, row.id));
+      if (fill.reason === 'LIQUIDATION') {
+        // Recorded with the liquidation's fill (one event per liquidation order, however many fills): its notice cannot be lost.
+        await ops.db
+          .insert(marginEvents)
+          .values({ key: `liq:${fill.orderId}`, kind: 'LIQUIDATION', market: m.market, userId: fill.userId, symbol: fill.symbol, details: { size: row.size, mark: m.markPrice(fill.symbol) ?? fill.price, price: fill.price, orderId: fill.orderId } })
+          .onConflictDoNothing();
+      }
       const market = m;
       setImmediate(() => void afterChange(market, fill.userId, fill.book));
       return transfer;
@@ -522,6 +535,24 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           deps.log?.warn({ err: error, positionId: id }, 'margin: evaluating a position at risk failed');
         }
       }
+      if (ids.length > 0) await engine.deliverNotices(market);
+    },
+
+    async deliverNotices(market) {
+      if (!deps.notify) return 0;
+      const due = await db
+        .select()
+        .from(marginEvents)
+        .where(and(isNull(marginEvents.notifiedAt), eq(marginEvents.market, market)))
+        .orderBy(asc(marginEvents.createdAt))
+        .limit(NOTICES_PER_PASS);
+      let sent = 0;
+      for (const event of due) {
+        if (!(await notice(event))) continue;
+        await db.update(marginEvents).set({ notifiedAt: new Date(deps.now()) }).where(and(eq(marginEvents.key, event.key), isNull(marginEvents.notifiedAt)));
+        sent += 1;
+      }
+      return sent;
     },
 
     async charge(market, symbol, key, kind, figuresOf) {
@@ -630,28 +661,27 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         await liquidateLater(m, row, targets, view);
         return;
       }
+      // Each close's fill records the LIQUIDATION event (settleFill); its notice goes out from there.
       for (const t of targets) {
         const requestId = `liq:${t.id}:v${t.version}`;
         await m.closeAtMarket({ userId: t.userId, book: t.book, symbol: t.symbol, side: D(t.size).gt(0) ? 'SELL' : 'BUY', quantity: str(D(t.size).abs()), requestId, reason: 'LIQUIDATION' });
-        const [inserted] = await db
-          .insert(marginEvents)
-          .values({ key: requestId, kind: 'LIQUIDATION', market: m.market, userId: t.userId, symbol: t.symbol, details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage } })
-          .onConflictDoNothing()
-          .returning({ key: marginEvents.key });
-        if (inserted) await notice(t.userId, 'ACCOUNT_LIQUIDATION', t.symbol, view.markPrice);
       }
       return;
     }
     if (ratio.gte(deps.marginCallPercent) && !row.marginCalled) {
-      const [called] = await db
-        .update(marginPositions)
-        .set({ marginCalled: true })
-        .where(and(eq(marginPositions.id, row.id), eq(marginPositions.marginCalled, false)))
-        .returning({ id: marginPositions.id });
-      if (called) {
-        await db.insert(marginEvents).values({ key: `call:${row.id}:v${row.version}:${now}`, kind: 'MARGIN_CALL', market: m.market, userId: row.userId, symbol: row.symbol, details: { ratio: view.marginRatioPercentage, mark: view.markPrice } }).onConflictDoNothing();
-        await notice(row.userId, 'MARGIN_CALL', row.symbol, view.marginRatioPercentage);
-      }
+      // The crossing and its event commit together (the notice is sent from the event); the flag
+      // makes it one event per crossing, so the key need only be new (a frozen clock and an
+      // unchanged position version cross again after a recovery).
+      await db.transaction(async (tx) => {
+        const [called] = await tx
+          .update(marginPositions)
+          .set({ marginCalled: true })
+          .where(and(eq(marginPositions.id, row.id), eq(marginPositions.marginCalled, false)))
+          .returning({ id: marginPositions.id });
+        if (called) {
+          await tx.insert(marginEvents).values({ key: `call:${row.id}:${randomUUID()}`, kind: 'MARGIN_CALL', market: m.market, userId: row.userId, symbol: row.symbol, details: { ratio: view.marginRatioPercentage, mark: view.markPrice } }).onConflictDoNothing();
+        }
+      });
       reindex(m, { ...view, marginCalled: true });
     } else if (ratio.lt(deps.marginCallPercent) && row.marginCalled) {
       await db.update(marginPositions).set({ marginCalled: false }).where(and(eq(marginPositions.id, row.id), eq(marginPositions.marginCalled, true)));
@@ -675,18 +705,26 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
    * ACCOUNT_LIQUIDATION "at the next opportunity unless margin is added" per wallet and crossing.
    */
   async function liquidateLater(m: MarginMarket, row: PositionRow, targets: readonly PositionRow[], view: PositionView): Promise<void> {
-    const marked = await db
+    // The evaluated position's event carries the wallet's one notice; the others are recorded as told.
+    await db
       .insert(marginEvents)
-      .values(targets.map((t) => ({ key: `liq-pending:${t.id}:v${t.version}`, kind: 'LIQUIDATION_PENDING', market: m.market, userId: t.userId, symbol: t.symbol, details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage } })))
-      .onConflictDoNothing()
-      .returning({ key: marginEvents.key });
-    if (marked.length > 0) await notice(row.userId, 'LIQUIDATION_PENDING', row.symbol, view.marginRatioPercentage);
+      .values(
+        targets.map((t) => ({
+          key: `liq-pending:${t.id}:v${t.version}`, kind: 'LIQUIDATION_PENDING', market: m.market, userId: t.userId, symbol: t.symbol,
+          details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage },
+          notifiedAt: t.id === row.id ? null : new Date(deps.now()),
+        })),
+      )
+      .onConflictDoNothing();
   }
 
-  async function notice(userId: string, type: 'MARGIN_CALL' | 'ACCOUNT_LIQUIDATION' | 'LIQUIDATION_PENDING', symbol: string, figure: string): Promise<void> {
-    if (!deps.notify) return;
+  /** Sends an event's notice under its key; false when the send failed (the next pass tries again). */
+  async function notice(event: typeof marginEvents.$inferSelect): Promise<boolean> {
+    if (!deps.notify) return true;
+    const { symbol } = event;
+    const figure = String((event.kind === 'LIQUIDATION' ? event.details.mark : event.details.ratio) ?? '');
     const text =
-      type === 'LIQUIDATION_PENDING'
+      event.kind === 'LIQUIDATION_PENDING'
         ? {
             title: { id: 'Likuidasi menunggu pasar buka', en: 'Liquidation waits for the market to open' },
             body: {
@@ -694,7 +732,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
               en: `The margin ratio of ${symbol} reached ${figure}% while the market is closed. The position is liquidated when the market opens unless margin is added.`,
             },
           }
-        : type === 'MARGIN_CALL'
+        : event.kind === 'MARGIN_CALL'
         ? {
             title: { id: 'Peringatan margin', en: 'Margin call' },
             body: { id: `Rasio margin ${symbol} mencapai ${figure}%. Tambah margin atau kurangi posisi agar tidak dilikuidasi.`, en: `The margin ratio of ${symbol} reached ${figure}%. Add margin or reduce the position to avoid liquidation.` },
@@ -704,9 +742,11 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
             body: { id: `Posisi ${symbol} Anda ditutup oleh likuidasi pada harga mark ${figure}.`, en: `Your ${symbol} position was closed by liquidation at mark price ${figure}.` },
           };
     try {
-      await deps.notify(userId, { type: type === 'LIQUIDATION_PENDING' ? 'ACCOUNT_LIQUIDATION' : type, ...text });
+      await deps.notify(event.userId, { key: `margin:${event.key}`, type: event.kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : 'ACCOUNT_LIQUIDATION', ...text });
+      return true;
     } catch (error) {
-      deps.log?.warn({ err: error }, 'margin: sending a notification failed');
+      deps.log?.warn({ err: error, event: event.key }, 'margin: sending a notification failed');
+      return false;
     }
   }
 

@@ -63,6 +63,8 @@ export const marginEvents = pgTable('margin_events', {
   symbol: text('symbol').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** When its notice went out (null: not yet; the next pass sends it). */
+  notifiedAt: ts('notified_at'),
 });
 
 export type MarginPositionRow = typeof marginPositions.$inferSelect;
