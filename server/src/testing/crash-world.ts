@@ -16,6 +16,8 @@ import { startServer, type ServerProcess, type StartOptions } from './crash-serv
 
 export interface CrashWorld {
   readonly kind: 'pglite' | 'postgres';
+  /** What every instance gets (ADMIN_TOKEN and JWT_SECRET included: a token made here works there). */
+  readonly env: Readonly<Record<string, string>>;
   /** Builds the app here on the world's database (with `env` on top), runs `work`, closes it again. */
   inProcess<T>(env: Record<string, string>, work: (app: PasarApp) => Promise<T>): Promise<T>;
   /** The database itself, opened here while no server runs (PGlite), closed afterwards. */
@@ -53,6 +55,7 @@ export async function createCrashWorld(): Promise<CrashWorld> {
 
   return {
     kind: testDatabase.config.database.kind,
+    env: base,
     async inProcess(env, work) {
       const database = await createDatabase(testDatabase.config);
       const app = buildApp(loadConfig({ ...base, ...env }), { database, logStream: quiet });
