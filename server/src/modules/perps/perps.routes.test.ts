@@ -12,6 +12,7 @@ import {
   PerpPositionResponse,
   PerpPositionsResponse,
   perpOrderCancelPath,
+  perpOrderPath,
   successEnvelope,
 } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
@@ -58,6 +59,15 @@ describe('perpetual futures (routes, margin engine, funding, liquidation)', () =
     const audit = await t.app.ledger.audit();
     expect({ negative: audit.negativeUserAccounts, held: audit.heldMismatch, usdt: new Decimal(audit.sums.USDT ?? '0').toFixed() }).toEqual({ negative: 0, held: 0, usdt: '0' });
   };
+
+  it('describes every perps call in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.keys(doc.paths);
+    const calls = [...Object.values(PERPS_PATHS), perpOrderPath('{id}'), perpOrderCancelPath('{id}')].map((path) => path.replace(/%7B/g, '{').replace(/%7D/g, '}'));
+    expect(calls.filter((path) => !documented.includes(path))).toEqual([]);
+    // The leverage call is read (GET) and changed (POST) at one path.
+    expect(Object.keys(doc.paths[PERPS_PATHS.leverage] ?? {}).sort()).toEqual(['get', 'post']);
+  });
 
   it('lists the perps with Binance-style tiers, fees and the ticker fields', async () => {
     const list = data(PerpInstrumentsResponse, await t.app.inject({ method: 'GET', url: PERPS_PATHS.instruments }));
