@@ -2,14 +2,13 @@
 // MARKET order that is never refused for the minimum size or notional, the price band or a thin
 // book, so a position can always be liquidated; a person's own order of the same size still is.
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_PATHS, ErrorEnvelope, NotificationPage, PERPS_PATHS, PerpOrderList, PerpPlaceResponse, PerpPositionResponse, PerpPositionsResponse, successEnvelope } from '@pasar/shared/contract';
+import { ACCOUNT_PATHS, NotificationPage, PERPS_PATHS, PerpOrderList, PerpPlaceResponse, PerpPositionResponse, PerpPositionsResponse } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import type { OrderSpec } from '../../trading';
-import { expectAuditClean, fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
+import { dataOf as data, errorCodeOf as code, expectAuditClean, fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
 import { perpsOf } from './index';
 import { isEngineClose, perpAccount } from './rules';
 
@@ -33,11 +32,6 @@ describe('perps rules: the margin engine closes are never refused', () => {
   const headers = () => ({ ...user.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() });
   const get = (url: string, query?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers: headers(), ...(query ? { query } : {}) });
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: headers() });
-  const data = <S extends z.ZodType>(schema: S, r: { statusCode: number; json(): unknown }): z.infer<S> => {
-    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${JSON.stringify(r.json())}`);
-    return (successEnvelope(schema).parse(r.json()) as { data: z.infer<S> }).data;
-  };
-  const code = (r: { json(): unknown }) => ErrorEnvelope.parse(r.json()).error_code;
   const codeOf = (fn: () => unknown): string | null => {
     try {
       fn();
