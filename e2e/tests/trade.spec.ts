@@ -1,5 +1,6 @@
 // The trade pages of all four markets, as a guest: price, chart and book from the real server,
-// live updates over the stream, resolution and symbol switches, and an operator halt.
+// live updates over the stream, resolution and symbol switches, an operator halt, and the chart
+// redrawn across its container in full screen and when a side panel opens or closes.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -113,4 +114,54 @@ test('at 1440 px the book sits right of the chart', async ({ page }) => {
   const chart = await page.getByTestId('price-chart').boundingBox();
   const book = await page.getByTestId('order-book').boundingBox();
   expect(chart && book && book.x > chart.x + chart.width).toBe(true);
+});
+
+/**
+ * The drawn width of the chart (the union of the library's canvases, pane and price axis) and the
+ * width of its frame: equal when the chart has refitted to its container.
+ */
+const chartWidths = (page: Page) =>
+  page.getByTestId('price-chart').evaluate((frame) => {
+    const boxes = [...frame.querySelectorAll('canvas')].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0);
+    const left = Math.min(...boxes.map((b) => b.left));
+    const right = Math.max(...boxes.map((b) => b.right));
+    return { canvas: Math.round(boxes.length ? right - left : 0), container: Math.round(frame.getBoundingClientRect().width) };
+  });
+
+test('the chart fills its container after full screen and after a side panel opens and closes', async ({ page, problems }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openTrade(page, 'BTC-IDR');
+  await expect.poll(() => candlesOf(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  const fits = async () => {
+    const { canvas, container } = await chartWidths(page);
+    return Math.abs(canvas - container) <= 1 ? container : `canvas ${canvas}px in a ${container}px container`;
+  };
+  await expect.poll(fits).toEqual(expect.any(Number));
+  const normal = (await chartWidths(page)).container;
+
+  const views = page.getByRole('group', { name: 'Trading views' });
+  await views.getByRole('button', { name: 'Full screen' }).click();
+  await expect(views.getByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'true');
+  // Wider than in the grid, and drawn across all of it.
+  await expect.poll(async () => (await chartWidths(page)).container).toBeGreaterThan(normal);
+  await expect.poll(fits).toEqual(expect.any(Number));
+
+  // In the browser's own full screen: the chart's area only.
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('data-area') ?? null)).toBe('chart');
+
+  // The browser's way out (Esc, which the browser handles, not the page) leaves the view too.
+  await page.evaluate(() => document.exitFullscreen());
+  await expect(views.getByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await chartWidths(page)).container).toBe(normal);
+  await expect.poll(fits).toBe(normal);
+
+  // A side panel takes a column of the grid: the chart's width changes, and it redraws at the new width, then back.
+  await views.getByRole('button', { name: 'News' }).click();
+  await expect(page.getByTestId('side-panel')).toBeVisible();
+  await expect.poll(async () => (await chartWidths(page)).container).not.toBe(normal);
+  await expect.poll(fits).toEqual(expect.any(Number));
+  await views.getByRole('button', { name: 'News' }).click();
+  await expect(page.getByTestId('side-panel')).toHaveCount(0);
+  await expect.poll(fits).toBe(normal);
+  expect(problems.pageErrors).toEqual([]);
 });
