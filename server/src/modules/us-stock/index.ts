@@ -50,6 +50,10 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     rules,
     settings: settings.leverage,
     notify: (userId, input) => app.account.notify(userId, input),
+    haltedSymbols: async () => {
+      await app.market.halts.fresh();
+      return new Set(app.market.halts.list().map((h) => h.symbol));
+    },
     now: () => app.market.now(),
     log: app.log,
   });

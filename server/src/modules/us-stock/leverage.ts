@@ -10,7 +10,14 @@
 // moves): take-profit / stop-loss triggers, the 4x close before the regular close (early closes
 // included), 2x financing per trading day held over a close, hold refresh, margin call (once per
 // crossing) and liquidation (cross margin over the wallet). A closed market cannot fill a
-// liquidation: it is marked pending and done at the next regular open (if still due).
+// liquidation: it is marked pending and done at the next regular open (if still due); nor can a
+// halted symbol fill any close: it waits for the halt to lift. A close never asks who the person is
+// (identity, terms): it is the position's, not an order of theirs.
+//
+// Notices are the margin engine's events (`margin_events`, market USSTOCK): recorded in the
+// transaction of what they report (the close, the margin call's flag, the pending mark), sent under
+// the event's key (the notification centre sends a key once) and marked sent; every sweep sends
+// those a crash or a failed send left unsent.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -23,7 +30,7 @@ import {
   type UsLeverageWallet,
   type UsLeverageWalletRisk,
 } from '@pasar/shared/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { UsStockConfig } from '../../config';
 import type { PasarDb } from '../../db/database';
@@ -31,6 +38,7 @@ import { AppError } from '../../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type AccountRef, type Ledger, type LedgerOps, type TransferLeg } from '../../ledger/api';
 import type { OrderSpec, TradingEngine } from '../../trading';
 import type { MarginExposure } from '../../trading/margin/api';
+import { marginEvents } from '../../trading/margin/tables';
 import type { Notify } from '../account/notification-service';
 import { US_MARKET, type createUsStockRules } from './rules';
 import { usSessionAt } from './sessions';
@@ -65,7 +73,10 @@ const TEXT = {
 const refuse = (code: '3806' | '3803' | '1116' | '3704' | '9600' | '9601', path: string, text: { id: string; en: string }, language: Language) =>
   new AppError(code, { details: [{ path, message: text[language] }] });
 
-const NOTICE: Record<'INTRADAY_CLOSE' | 'LIQUIDATION' | 'LIQUIDATION_PENDING' | 'MARGIN_CALL' | 'TAKE_PROFIT' | 'STOP_LOSS', { title: { id: string; en: string }; body: (s: string) => { id: string; en: string } }> = {
+type NoticeKind = 'INTRADAY_CLOSE' | 'LIQUIDATION' | 'LIQUIDATION_PENDING' | 'LIQUIDATION_HALTED' | 'MARGIN_CALL' | 'TAKE_PROFIT' | 'STOP_LOSS';
+/** Unsent notices sent per sweep (more wait for the next). */
+const NOTICES_PER_PASS = 100;
+const NOTICE: Record<NoticeKind, { title: { id: string; en: string }; body: (s: string) => { id: string; en: string } }> = {
   INTRADAY_CLOSE: {
     title: { id: 'Posisi intraday ditutup', en: 'Intraday position closed' },
     body: (s) => ({ id: `Posisi 4x ${s} ditutup otomatis sebelum pasar AS tutup.`, en: `Your 4x ${s} position was closed automatically before the US market close.` }),
@@ -77,6 +88,10 @@ const NOTICE: Record<'INTRADAY_CLOSE' | 'LIQUIDATION' | 'LIQUIDATION_PENDING' | 
   LIQUIDATION_PENDING: {
     title: { id: 'Likuidasi menunggu pasar buka', en: 'Liquidation waits for the market open' },
     body: (s) => ({ id: `Rasio margin dompet ${s} mencapai 100% saat pasar AS tutup. Posisinya dilikuidasi saat pasar buka kecuali margin ditambah.`, en: `The ${s} wallet's margin ratio reached 100% while the US market is closed. Its positions are liquidated at the open unless margin is added.` }),
+  },
+  LIQUIDATION_HALTED: {
+    title: { id: 'Likuidasi menunggu perdagangan dibuka kembali', en: 'Liquidation waits for trading to resume' },
+    body: (s) => ({ id: `Perdagangan ${s} sedang dihentikan. Posisi leverage ${s} dilikuidasi saat perdagangan dibuka kembali kecuali margin ditambah.`, en: `Trading in ${s} is halted. Your leveraged ${s} position is liquidated when trading resumes unless margin is added.` }),
   },
   MARGIN_CALL: {
     title: { id: 'Margin call', en: 'Margin call' },
@@ -99,6 +114,8 @@ export interface UsLeverageDeps {
   readonly rules: UsRules;
   readonly settings: UsStockConfig['leverage'];
   readonly notify: Notify;
+  /** The symbols halted now (read fresh once per sweep): nothing of theirs is closed until the halt lifts. */
+  readonly haltedSymbols: () => Promise<ReadonlySet<string>>;
   readonly now: () => number;
   readonly log?: { warn(obj: unknown, msg: string): void };
 }
@@ -416,35 +433,81 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
 
   // ---- the sweep ----
 
-  async function notify(userId: string, kind: keyof typeof NOTICE, subject: string): Promise<void> {
-    const type = kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : kind === 'LIQUIDATION' || kind === 'LIQUIDATION_PENDING' ? 'ACCOUNT_LIQUIDATION' : 'ORDER_FILLED';
-    await deps.notify(userId, { type, title: NOTICE[kind].title, body: NOTICE[kind].body(subject) }).catch((error: unknown) => deps.log?.warn({ err: error }, 'leverage: a notification failed'));
+  interface NoticeEvent {
+    readonly key: string;
+    readonly kind: NoticeKind;
+    readonly userId: string;
+    readonly symbol: string;
+    /** What the text names: the stock, or the wallet ('2x', '4x'). */
+    readonly subject: string;
+  }
+  const walletLabel = (wallet: UsLeverageWallet): string => (wallet === 'leverage' ? '2x' : '4x');
+
+  /** Records a notice as a margin event in the transaction of what it reports (so a crash cannot lose it). */
+  async function record(on: PasarDb, event: NoticeEvent): Promise<NoticeEvent> {
+    await on
+      .insert(marginEvents)
+      .values({ key: event.key, kind: event.kind, market: US_MARKET, userId: event.userId, symbol: event.symbol, details: { subject: event.subject } })
+      .onConflictDoNothing();
+    return event;
   }
 
-  /** Closes `quantity` (all when omitted) of an open position for the sweep, once per version. */
-  async function forceClose(id: string, reason: UsLeverageCloseReason, now: number, quantity?: Decimal): Promise<LeveragePositionRow | null> {
-    return ledger.transaction(async (tx) => {
+  /** Sends an event's notice under its key and marks it sent; a failed send stays unsent for the next sweep. */
+  async function deliver(event: NoticeEvent): Promise<void> {
+    const { kind } = event;
+    const type = kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : kind === 'LIQUIDATION' || kind === 'LIQUIDATION_PENDING' || kind === 'LIQUIDATION_HALTED' ? 'ACCOUNT_LIQUIDATION' : 'ORDER_FILLED';
+    try {
+      await deps.notify(event.userId, { key: `margin:${event.key}`, type, title: NOTICE[kind].title, body: NOTICE[kind].body(event.subject) });
+    } catch (error) {
+      deps.log?.warn({ err: error, event: event.key }, 'leverage: a notification failed');
+      return;
+    }
+    await db.update(marginEvents).set({ notifiedAt: new Date(deps.now()) }).where(and(eq(marginEvents.key, event.key), isNull(marginEvents.notifiedAt)));
+  }
+
+  /** Sends the notices a crash or a failed send left unsent (oldest first). */
+  async function deliverUnsent(): Promise<void> {
+    const due = await db
+      .select()
+      .from(marginEvents)
+      .where(and(eq(marginEvents.market, US_MARKET), isNull(marginEvents.notifiedAt)))
+      .orderBy(asc(marginEvents.createdAt))
+      .limit(NOTICES_PER_PASS);
+    for (const e of due) {
+      if (!(e.kind in NOTICE)) continue;
+      await deliver({ key: e.key, kind: e.kind as NoticeKind, userId: e.userId, symbol: e.symbol, subject: String(e.details.subject ?? e.symbol) });
+    }
+  }
+
+  /**
+   * Closes the whole of an open position for the sweep, once per version, its notice recorded with
+   * it (under the close's ledger key); sends the notice after the commit.
+   */
+  async function forceClose(id: string, reason: 'INTRADAY_CLOSE' | 'LIQUIDATION', now: number): Promise<LeveragePositionRow | null> {
+    const done = await ledger.transaction(async (tx) => {
       const pos = await lockOpen(tx, id);
       if (!pos) return null;
-      const q = quantity ? Decimal.min(quantity, pos.quantity) : D(pos.quantity);
-      const done = await realize(tx, pos, forcedFill(pos, q, now), `uslev:${reason.toLowerCase()}:${pos.id}:v${pos.version}`, reason, now);
-      return done.position;
+      const key = `uslev:${reason.toLowerCase()}:${pos.id}:v${pos.version}`;
+      const closed = await realize(tx, pos, forcedFill(pos, D(pos.quantity), now), key, reason, now);
+      return { position: closed.position, notice: await record(tx.db, { key, kind: reason, userId: pos.userId, symbol: pos.symbol, subject: pos.symbol }) };
     });
+    if (done) await deliver(done.notice);
+    return done?.position ?? null;
   }
 
-  async function sweepPosition(row: LeveragePositionRow, now: number, regular: boolean): Promise<void> {
-    // 4x: closed before the regular close of its trading day (early closes included).
+  async function sweepPosition(row: LeveragePositionRow, now: number, regular: boolean, halted: boolean): Promise<void> {
+    // 4x: closed before the regular close of its trading day (early closes included); a halted stock's once the halt lifts.
     if (row.wallet === 'intraday') {
       const cutoff = intradayCutoff(row.openedAt.getTime(), settings.intradayCloseMinutes);
       if (cutoff !== null && now >= cutoff) {
-        if (await forceClose(row.id, 'INTRADAY_CLOSE', now)) await notify(row.userId, 'INTRADAY_CLOSE', row.symbol);
+        if (!halted) await forceClose(row.id, 'INTRADAY_CLOSE', now);
         return;
       }
     }
     // Triggers: expired at their close; else hit at the mark in regular hours.
     if (row.triggersExpireAt && row.triggersExpireAt.getTime() <= now) {
       await db.update(usLeveragePositions).set({ takeProfit: null, stopLoss: null, triggerQuantity: null, triggersExpireAt: null }).where(and(eq(usLeveragePositions.id, row.id), eq(usLeveragePositions.version, row.version)));
-    } else if (regular && row.triggerQuantity !== null) {
+    } else if (regular && !halted && row.triggerQuantity !== null) {
       const m = mark(row.symbol);
       const hit = row.takeProfit !== null && m.gte(row.takeProfit) ? 'TAKE_PROFIT' : row.stopLoss !== null && m.lte(row.stopLoss) ? 'STOP_LOSS' : null;
       if (hit) {
@@ -452,12 +515,13 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
           const pos = await lockOpen(tx, row.id);
           if (!pos || pos.triggerQuantity === null) return null;
           const q = Decimal.min(pos.triggerQuantity, pos.quantity);
-          const done = await realize(tx, pos, forcedFill(pos, q, now), `uslev:${hit.toLowerCase()}:${pos.id}:v${pos.version}`, hit, now);
+          const key = `uslev:${hit.toLowerCase()}:${pos.id}:v${pos.version}`;
+          const done = await realize(tx, pos, forcedFill(pos, q, now), key, hit, now);
           if (done.position.status === 'OPEN') await tx.db.update(usLeveragePositions).set({ takeProfit: null, stopLoss: null, triggerQuantity: null, triggersExpireAt: null }).where(eq(usLeveragePositions.id, pos.id));
-          return done.position;
+          return { position: done.position, notice: await record(tx.db, { key, kind: hit, userId: pos.userId, symbol: pos.symbol, subject: pos.symbol }) };
         });
-        if (after) await notify(row.userId, hit, row.symbol);
-        if (after?.status === 'CLOSED') return;
+        if (after) await deliver(after.notice);
+        if (after?.position.status === 'CLOSED') return;
       }
     }
     // 2x: one financing charge per trading day held over its regular close.
@@ -488,7 +552,7 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
   }
 
   /** Cross margin over one wallet: hold refresh, margin call once per crossing, liquidation (pending while the market is closed). */
-  async function sweepWallet(userId: string, wallet: UsLeverageWallet, now: number, regular: boolean): Promise<void> {
+  async function sweepWallet(userId: string, wallet: UsLeverageWallet, now: number, regular: boolean, halted: ReadonlySet<string>): Promise<void> {
     const rows = await walletRows(userId, wallet);
     if (rows.length === 0) {
       await db.delete(usLeverageMarginCalls).where(and(eq(usLeverageMarginCalls.userId, userId), eq(usLeverageMarginCalls.wallet, wallet)));
@@ -499,23 +563,26 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
     if (ratio.gte(100) || rows.some((r) => r.liquidationPending)) {
       if (regular) {
         if (ratio.gte(100)) {
-          for (const row of rows) if (await forceClose(row.id, 'LIQUIDATION', now)) await notify(userId, 'LIQUIDATION', row.symbol);
+          // A halted stock's position waits (pending, one notice), liquidated at the first sweep after the halt lifts if still due.
+          for (const row of rows) {
+            if (halted.has(row.symbol)) await markPending(userId, wallet, { id: row.id, kind: 'LIQUIDATION_HALTED', symbol: row.symbol, subject: row.symbol });
+            else await forceClose(row.id, 'LIQUIDATION', now);
+          }
           return;
         }
         // Recovered before the open (margin added, price back): nothing to liquidate.
         await db.update(usLeveragePositions).set({ liquidationPending: false }).where(and(eq(usLeveragePositions.userId, userId), eq(usLeveragePositions.wallet, wallet), eq(usLeveragePositions.status, 'OPEN')));
       } else if (!rows.every((r) => r.liquidationPending)) {
-        const marked = await db
-          .update(usLeveragePositions)
-          .set({ liquidationPending: true })
-          .where(and(eq(usLeveragePositions.userId, userId), eq(usLeveragePositions.wallet, wallet), eq(usLeveragePositions.status, 'OPEN'), eq(usLeveragePositions.liquidationPending, false)))
-          .returning({ id: usLeveragePositions.id });
-        if (marked.length > 0) await notify(userId, 'LIQUIDATION_PENDING', wallet === 'leverage' ? '2x' : '4x');
+        await markPending(userId, wallet, { id: null, kind: 'LIQUIDATION_PENDING', symbol: wallet, subject: walletLabel(wallet) });
       }
     }
     if (ratio.gte(settings.marginCallPercent)) {
-      const inserted = await db.insert(usLeverageMarginCalls).values({ userId, wallet, calledAt: new Date(now) }).onConflictDoNothing().returning();
-      if (inserted.length > 0) await notify(userId, 'MARGIN_CALL', wallet === 'leverage' ? '2x' : '4x');
+      // The crossing and its notice commit together; the row makes it one per crossing, so the key need only be new.
+      const called = await db.transaction(async (tx) => {
+        const inserted = await tx.insert(usLeverageMarginCalls).values({ userId, wallet, calledAt: new Date(now) }).onConflictDoNothing().returning();
+        return inserted.length > 0 ? record(tx, { key: `uslev:call:${userId}:${wallet}:${randomUUID()}`, kind: 'MARGIN_CALL', userId, symbol: wallet, subject: walletLabel(wallet) }) : null;
+      });
+      if (called) await deliver(called);
     } else {
       await db.delete(usLeverageMarginCalls).where(and(eq(usLeverageMarginCalls.userId, userId), eq(usLeverageMarginCalls.wallet, wallet)));
     }
@@ -531,6 +598,22 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
         await tx.db.update(usLeveragePositions).set(hold).where(eq(usLeveragePositions.id, pos.id));
       });
     }
+  }
+
+  /**
+   * Marks a wallet's open positions (or one, `id`) liquidation-pending; the first marking records
+   * its notice in the same transaction and sends it.
+   */
+  async function markPending(userId: string, wallet: UsLeverageWallet, what: { id: string | null; kind: 'LIQUIDATION_PENDING' | 'LIQUIDATION_HALTED'; symbol: string; subject: string }): Promise<void> {
+    const notice = await db.transaction(async (tx) => {
+      const marked = await tx
+        .update(usLeveragePositions)
+        .set({ liquidationPending: true })
+        .where(and(eq(usLeveragePositions.userId, userId), eq(usLeveragePositions.wallet, wallet), eq(usLeveragePositions.status, 'OPEN'), eq(usLeveragePositions.liquidationPending, false), ...(what.id ? [eq(usLeveragePositions.id, what.id)] : [])))
+        .returning({ id: usLeveragePositions.id });
+      return marked.length > 0 ? record(tx, { key: `uslev:${what.kind.toLowerCase()}:${userId}:${wallet}:${randomUUID()}`, kind: what.kind, userId, symbol: what.symbol, subject: what.subject }) : null;
+    });
+    if (notice) await deliver(notice);
   }
 
   return {
@@ -622,11 +705,12 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
     async sweep(): Promise<{ openPositions: number }> {
       const now = deps.now();
       const regular = usSessionAt(now) === 'REGULAR';
+      const halted = await deps.haltedSymbols();
       const rows = await db.select().from(usLeveragePositions).where(eq(usLeveragePositions.status, 'OPEN')).orderBy(asc(usLeveragePositions.openedAt));
       const wallets = new Map<string, { userId: string; wallet: UsLeverageWallet }>();
       for (const row of rows) {
         try {
-          await sweepPosition(row, now, regular);
+          await sweepPosition(row, now, regular, halted.has(row.symbol));
         } catch (error) {
           deps.log?.warn({ err: error, position: row.id }, 'leverage sweep: a position failed');
         }
@@ -634,11 +718,12 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
       }
       for (const { userId, wallet } of wallets.values()) {
         try {
-          await sweepWallet(userId, wallet, now, regular);
+          await sweepWallet(userId, wallet, now, regular, halted);
         } catch (error) {
           deps.log?.warn({ err: error, userId, wallet }, 'leverage sweep: a wallet failed');
         }
       }
+      await deliverUnsent();
       const open = await db.select({ id: usLeveragePositions.id }).from(usLeveragePositions).where(eq(usLeveragePositions.status, 'OPEN'));
       return { openPositions: open.length };
     },
