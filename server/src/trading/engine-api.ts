@@ -5,6 +5,19 @@ import type { MarketRules, AmendRequest } from './market-rules';
 import type { Market, OrderPlan, OrderSpec } from './order-model';
 import type { FillRow } from './tables';
 
+/** Why the margin engine closes a position by itself (liquidation, a triggered TP/SL, the US 4x close before the close). */
+export const ENGINE_CLOSE_REASONS = ['LIQUIDATION', 'TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE'] as const;
+
+/**
+ * A close the margin engine places: a reduce-only MARKET order with one of its reasons (a person's
+ * own reduce-only order says REDUCE_ONLY; the reason is never taken from the wire). It is never
+ * refused for who the person is (identity, terms, the market's orders switch) nor, in a market's
+ * rules, for its size or the band; a halted symbol cannot fill it, so the margin market does not
+ * place it until the halt lifts.
+ */
+export const isEngineClose = (spec: Pick<OrderSpec, 'orderType' | 'reduceOnly' | 'reason'>): boolean =>
+  spec.orderType === 'MARKET' && spec.reduceOnly === true && spec.reason !== undefined && (ENGINE_CLOSE_REASONS as readonly string[]).includes(spec.reason);
+
 export interface OrdersPage {
   readonly items: Order[];
   readonly page: number;
@@ -23,7 +36,10 @@ export interface TradingEngine {
   /** Adds a market (before the app is ready); its resting orders are matched from then on. */
   register(rules: MarketRules, options?: { readonly replace?: boolean }): void;
   rules(market: Market): MarketRules;
-  /** Places an order (both legs of an OCO); the same request id again answers the order(s) it placed. */
+  /**
+   * Places an order (both legs of an OCO); the same request id again answers the order(s) it placed.
+   * An engine close (`isEngineClose`) skips the person's checks (`assertMayTrade`).
+   */
   place(market: Market, userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<{ orders: Order[] }>;
   /** The plan an order would execute with now (nothing changes). */
   estimate(market: Market, spec: OrderSpec, language: Language): OrderPlan;

@@ -11,7 +11,7 @@ import { AppError } from '../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type Ledger } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub } from '../pubsub';
-import type { TradingEngine } from './engine-api';
+import { isEngineClose, type TradingEngine } from './engine-api';
 import { publishCommit } from './events';
 import type { AmendRequest, MarketRules } from './market-rules';
 import { Matcher } from './matcher';
@@ -210,10 +210,13 @@ export function createEngine(deps: EngineDeps): Engine {
 
     async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language) {
       const rules = rulesOf(m);
+      // A close the margin engine places is never refused for the person's identity, terms or the
+      // market's orders switch: a liquidation must happen whatever became of the account.
+      const mayTrade = isEngineClose(spec) ? Promise.resolve() : rules.assertMayTrade(userId);
       // The two reads at once (separate connections on PostgreSQL); their verdicts in order.
       const [earlier, refused] = await Promise.all([
         repo.byRequest(userId, requestId),
-        rules.assertMayTrade(userId).then(
+        mayTrade.then(
           () => null,
           (error: unknown) => ({ error }),
         ),

@@ -5,15 +5,17 @@
 // maker/taker fees; fills settled by the margin engine (position, margin hold, realized P&L).
 // A close the margin engine places (liquidation, take profit, stop loss) is never refused for its
 // size or the band: it walks the whole book, and what the book's depth cannot take fills at the
-// mark (the house takes it over), so a position can always be closed.
+// mark (the house takes it over), so a position can always be closed. (Nor for the person's
+// identity: the trading engine skips `assertMayTrade` for it.) A halted symbol cannot fill one: it
+// waits for the halt to lift.
 import type { Instrument, Language, OrderBook } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { AccountRef } from '../../ledger/api';
 import type { MarketRuntime } from '../../market/runtime';
-import { walkBook, type LegPlan, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
+import { isEngineClose, walkBook, type LegPlan, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
 import type { BookWalkFilled, LevelFill } from '../../trading/book-walk';
-import type { CloseReason, MarginMarket, MarginTierRow } from '../../trading/margin/api';
+import type { MarginMarket, MarginTierRow } from '../../trading/margin/api';
 import type { MarginEngineImpl } from '../../trading/margin/engine';
 import { buildTiers, initialMargin } from '../../trading/margin/math';
 
@@ -53,11 +55,7 @@ const ALT_TIERS = buildTiers([
 export const tiersOf = (symbol: string): readonly MarginTierRow[] => (/^(BTC|ETH)USDT-PERP$/.test(symbol) ? MAJOR_TIERS : ALT_TIERS);
 
 const D = (v: Decimal.Value): Decimal => new Decimal(v);
-/** The reasons of the closes the margin engine places (a person's own reduce-only order says REDUCE_ONLY). */
-const ENGINE_CLOSES: readonly string[] = ['LIQUIDATION', 'TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE'] satisfies readonly CloseReason[];
-/** A reduce-only market order the margin engine placed to close a position. */
-export const isEngineClose = (spec: Pick<OrderSpec, 'orderType' | 'reduceOnly' | 'reason'>): boolean =>
-  spec.orderType === 'MARKET' && spec.reduceOnly === true && spec.reason !== undefined && ENGINE_CLOSES.includes(spec.reason);
+export { isEngineClose };
 const decimalsOf = (v: string): number => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0);
 const detail = (path: string, id: string, en: string, language: Language) => ({ details: [{ path, message: language === 'id' ? id : en }] });
 
@@ -187,8 +185,13 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
         return null;
       }
     },
-    mayLiquidateNow: () => true,
+    // A halted symbol cannot fill a liquidation: it waits (one notice), done at the first mark after the halt lifts.
+    mayLiquidateNow: (symbol) => !market.halts.isHalted(symbol),
     async closeAtMarket(request) {
+      // Nor a TP/SL or a cross liquidation's other position: not placed while halted. The position
+      // stays in the at-risk index, so the first mark after the halt lifts closes it if still due.
+      await market.halts.fresh();
+      if (market.halts.isHalted(request.symbol)) return;
       await deps.placeClose(request.userId, request.requestId, {
         source: 'ADVANCED',
         side: request.side,
