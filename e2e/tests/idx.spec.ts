@@ -1,12 +1,14 @@
 // Indonesian stocks (IDX) as a new user trades them: identity approved by the operator, Rupiah
 // topped up and the terms accepted, then on /trade/BBCA with the market clock (operator command,
-// development/test only) in session II on a Monday: bad input refused (150 shares, a price off
-// the tick, a price above ARA; an order at the lunch break) with nothing placed, 2 lots bought at
-// market with the fee and the T+2 settlement date in the review, 1 lot sold with the proceeds
-// shown unsettled with their date on the wallet page, and the operator's settlement run (on the
-// settlement date) making them withdrawable. The clock is global to a server: this journey runs
-// against its own server and clears it at the end.
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+// development/test only) in session II on a Monday: bad input refused (1.5 lots typed in the
+// panel cut to whole lots with nothing sent, 150 shares, a price off the tick, a price above ARA;
+// an order at the lunch break, when the page says the market is on a break, not live, and the book
+// stands still) with nothing placed, 2 lots bought at market with the fee and the T+2 settlement
+// date in the review, 1 lot sold with the proceeds shown unsettled with their date on the wallet
+// page, and the operator's settlement run (on the settlement date) making them withdrawable, as
+// the balance page shows. The clock is global to a server: this journey runs against its own
+// server and clears it at the end.
+import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { acceptTerms, topUp } from './support-crypto';
 import { expect, signIn, test as base, type TestUser } from './support-fixtures';
 import { operatorOn } from './support-operator';
@@ -88,6 +90,9 @@ interface Order {
   total: string;
 }
 
+/** Whole Rupiah as the English pages write them: `Rp1,234,500`. */
+const rupiah = (amount: string): string => `Rp${BigInt(amount).toLocaleString('en-US')}`;
+
 async function openTrade(page: Page): Promise<{ panel: Locator; ticket: Locator }> {
   await page.goto(`/en/trade/${SYMBOL}`);
   await expect(page.getByTestId('selected-symbol')).toHaveText(SYMBOL);
@@ -129,6 +134,17 @@ test.describe('IDX stocks', () => {
       const tick = Number((await panel.getByTestId('idx-tick').textContent())!.replace(/[^\d]/g, ''));
       const price = ticket.getByRole('textbox', { name: /Price/ });
       const lots = ticket.getByRole('textbox', { name: /Quantity \(lots\)/ });
+      const sent: string[] = [];
+      const onRequest = (request: Request) => {
+        if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/idss/')) sent.push(request.url());
+      };
+      page.on('request', onRequest);
+
+      // 150 shares is a lot and a half: the panel counts whole lots, so the half is cut, and said so.
+      await lots.pressSequentially('1.5');
+      await expect(ticket.getByText('Whole numbers only: the decimals were cut')).toBeVisible();
+      await expect(lots).toHaveValue(/^1\.?$/);
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await lots.fill('1');
 
       // Off the tick: the field says the multiple, no review opens.
@@ -153,6 +169,8 @@ test.describe('IDX stocks', () => {
         const { httpStatus, envelope } = await call(context, baseURL!, user, 'POST', '/api/idss/buy', body, 'id');
         expect.soft({ body, httpStatus, code: envelope.error_code, message: envelope.error_message }).toEqual({ body, httpStatus: 400, code, message });
       }
+      page.off('request', onRequest);
+      expect(sent, 'calls the panel made for the refused input').toEqual([]);
       expect(await history()).toEqual([]);
     });
 
@@ -161,6 +179,19 @@ test.describe('IDX stocks', () => {
       const { panel, ticket } = await openTrade(page);
       await expect(panel.getByTestId('idx-session')).toContainText('Lunch break — closed');
       await expect(ticket.getByTestId('order-review-button')).toBeDisabled();
+      // The page says the market is not trading, never "Live", and the book stands still.
+      await expect(page.getByTestId('market-status')).toHaveAttribute('data-state', /^(BREAK|CLOSED)$/);
+      await expect(page.getByTestId('market-status').locator('strong')).toHaveText(/^(Break|Market closed)$/);
+      await expect(page.getByTestId('live-indicator')).not.toHaveAttribute('data-state', 'open');
+      await expect(page.getByTestId('live-indicator')).not.toHaveText('Live');
+      const book = page.getByTestId('order-book');
+      await expect(book.getByTestId('book-bid').first()).toBeVisible();
+      const snapshot = async () => `${await page.getByTestId('last-price').textContent()}|${(await book.getByTestId('book-bid').allTextContents()).join(',')}|${(await book.getByTestId('book-ask').allTextContents()).join(',')}`;
+      const first = await snapshot();
+      const samples: string[] = [];
+      // Eight samples half a second apart (a live book changes within a second or two).
+      await expect.poll(async () => samples.push(await snapshot()), { intervals: [500], timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+      expect(new Set(samples)).toEqual(new Set([first]));
       const { envelope } = await call(context, baseURL!, user, 'POST', '/api/idss/buy', { stockId, quantity: '100', orderType: 'MARKET' });
       expect(envelope.error_code).toBe('3904');
       expect(await history()).toEqual([]);
@@ -213,8 +244,10 @@ test.describe('IDX stocks', () => {
       await page.goto('/en/balance');
       const card = page.getByTestId('idx-settlement');
       await expect(card).toBeVisible({ timeout: 20_000 });
-      await expect(card.getByTestId('idx-unsettled')).toHaveText(`Rp${Number(sold.total).toLocaleString('en-US')}`);
+      await expect(card.getByTestId('idx-unsettled')).toHaveText(rupiah(sold.total));
       await expect(card.getByText('Settles Wed, 2 Dec 2026')).toBeVisible();
+      // Not yet withdrawable: what may be withdrawn is the cash before the sale.
+      await expect(card.getByTestId('idx-withdrawable')).toHaveText(rupiah(before.withdrawable));
     });
 
     await test.step('the settlement run on the settlement date makes the proceeds withdrawable, once', async () => {
@@ -225,7 +258,8 @@ test.describe('IDX stocks', () => {
       expect(after.unsettled).toBe('0');
       expect(BigInt(after.withdrawable)).toBe(BigInt(before.withdrawable) + BigInt(sold.total));
       await page.goto('/en/balance');
-      await expect(page.getByTestId('idr-available')).toBeVisible({ timeout: 20_000 });
+      // The balance page shows the proceeds in the Rupiah that may be withdrawn.
+      await expect(page.getByTestId('idr-available')).toHaveText(rupiah((BigInt(before.withdrawable) + BigInt(sold.total)).toString()), { timeout: 20_000 });
       await expect(page.getByTestId('idx-settlement')).toHaveCount(0);
     });
   });
