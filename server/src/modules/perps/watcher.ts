@@ -75,6 +75,8 @@ export function createPerpWatcher(deps: PerpWatcherDeps): PerpWatcher {
     const symbols = deps.symbols();
     if (cycles % REINDEX_EVERY === 0) for (const s of symbols) await margin.refreshIndex('PERPS', s);
     cycles += 1;
+    // Positions of fills committed since the last cycle are filed before their symbol's mark is read.
+    await margin.fileChanges();
     for (const symbol of symbols) {
       if (margin.index.size('PERPS', symbol) === 0) continue;
       const t = market.ticker(symbol, now);

@@ -34,6 +34,9 @@ const D = (v: Decimal.Value): MarginDecimal => new MarginDecimal(v);
 const str = (v: MarginDecimal): string => v.toFixed();
 /** Margin events notified per pass (more wait for the next). */
 const NOTICES_PER_PASS = 100;
+/** Passes after which a fill's position that never showed its version (rolled back) stops being awaited. */
+const FILING_TRIES = 100;
+const FILING_RETRY_MS = 20;
 
 /** A charge's figures for one position: amount > 0 is paid by the user, < 0 received. */
 export interface ChargeFigures {
@@ -77,6 +80,8 @@ export interface MarginEngineImpl extends MarginEngine {
   charges(market: Market, userId: string, symbol: string | undefined, page: number, size: number): Promise<(typeof marginCharges.$inferSelect)[]>;
   /** A full-scan evaluation of every open position of a symbol (what the index avoids; the benchmark compares). */
   scanAtRisk(market: Market, symbol: string, mark: string): Promise<string[]>;
+  /** Files in the index the positions of fills committed since (each mark does this first). */
+  fileChanges(): Promise<void>;
   /** Sends the notices of margin events not yet notified (oldest first); how many went out. */
   deliverNotices(market: Market): Promise<number>;
 }
@@ -218,6 +223,51 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     deps.changed?.(userId, m);
   }
 
+  /**
+   * Positions a fill changed inside a transaction not (yet) known to have committed: a read before
+   * its commit would file the old position (or none) in the index. Each is re-filed once its row
+   * shows the fill's version; one whose version never shows (a rolled-back fill) is dropped after
+   * FILING_TRIES passes, its old figures still filed. Passes run on a short timer and before every
+   * mark (`fileChanges`), so a mark after an order call's answer sees its position.
+   */
+  const unfiled = new Map<string, { m: MarginMarket; userId: string; book: string; version: number; tries: number }>();
+  let filing: Promise<void> | null = null;
+  let filingTimer: NodeJS.Timeout | null = null;
+
+  function scheduleFiling(delayMs: number): void {
+    if (filingTimer) return;
+    filingTimer = setTimeout(() => {
+      filingTimer = null;
+      void fileChanges();
+    }, delayMs);
+    filingTimer.unref();
+  }
+
+  async function filingPass(): Promise<void> {
+    const due = new Map<string, { m: MarginMarket; userId: string; book: string }>();
+    for (const [id, p] of [...unfiled]) {
+      const [r] = await db.select({ version: marginPositions.version }).from(marginPositions).where(eq(marginPositions.id, id));
+      if (r && r.version >= p.version) {
+        unfiled.delete(id);
+        due.set(`${p.m.market}:${p.userId}:${p.book}`, p);
+      } else if ((p.tries += 1) >= FILING_TRIES) unfiled.delete(id);
+    }
+    for (const p of due.values()) await afterChange(p.m, p.userId, p.book);
+  }
+
+  async function fileChanges(): Promise<void> {
+    // One pass at a time; a caller arriving during a pass waits for it and runs its own (its fill may be newer).
+    while (filing) await filing;
+    if (unfiled.size === 0) return;
+    filing = filingPass()
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'margin: filing changed positions failed'))
+      .finally(() => {
+        filing = null;
+      });
+    await filing;
+    if (unfiled.size > 0) scheduleFiling(FILING_RETRY_MS);
+  }
+
   /** A transfer that moves nothing net (the house to itself and back): a fill with no fee and no P&L still has its ledger record. */
   const markerLegs = (m: MarginMarket): TransferLeg[] => {
     const unit = D(1).div(D(10).pow(m.scale)).toFixed();
@@ -229,9 +279,17 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
 
   /**
    * The user pays `fee` and `loss` (≥ 0) or receives `gain` (≥ 0) from what is available; what
-   * the user cannot pay of a loss comes from the insurance fund (a user account never below 0).
+   * the user cannot pay of a loss (or, with `lossCap`, more than it) comes from the insurance fund
+   * (a user account never below 0).
    */
-  function settlementLegs(m: MarginMarket, account: AccountRef, available: MarginDecimal, fee: MarginDecimal, pnl: MarginDecimal): { legs: TransferLeg[]; fee: MarginDecimal; insured: MarginDecimal } {
+  function settlementLegs(
+    m: MarginMarket,
+    account: AccountRef,
+    available: MarginDecimal,
+    fee: MarginDecimal,
+    pnl: MarginDecimal,
+    lossCap?: MarginDecimal,
+  ): { legs: TransferLeg[]; fee: MarginDecimal; insured: MarginDecimal } {
     const legs: TransferLeg[] = [];
     let left = MarginDecimal.max(0, available);
     const feePaid = MarginDecimal.min(fee, left);
@@ -241,7 +299,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     if (pnl.gt(0)) legs.push({ from: m.settlementAccount(), to: account, amount: str(pnl) });
     if (pnl.lt(0)) {
       const loss = pnl.neg();
-      const paid = MarginDecimal.min(loss, left);
+      const paid = MarginDecimal.min(loss, left, lossCap ?? loss);
       insured = loss.minus(paid);
       if (paid.gt(0)) legs.push({ from: account, to: m.settlementAccount(), amount: str(paid) });
       if (insured.gt(0)) legs.push({ from: m.insuranceAccount(), to: m.settlementAccount(), amount: str(insured) });
@@ -323,7 +381,11 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         }
       }
       const available = D((await ops.balance(account)).available).plus(captured);
-      const settled = settlementLegs(m, account, available, fee, pnl);
+      // Isolated: a loss is paid from the position's margin alone (past it, by the insurance fund),
+      // and the margin a partly closed position keeps shrinks by what it paid.
+      const isolated = row.marginMode === 'ISOLATED';
+      const settled = settlementLegs(m, account, available, fee, pnl, isolated ? oldMargin : undefined);
+      if (isolated && pnl.lt(0) && !increases && !out.size.isZero()) target = MarginDecimal.min(target, oldMargin.minus(pnl.neg().minus(settled.insured)));
       const transfer = await ops.transfer({
         key: fill.key,
         kind: 'MARGIN_FILL',
@@ -358,8 +420,9 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           .values({ key: `liq:${fill.orderId}`, kind: 'LIQUIDATION', market: m.market, userId: fill.userId, symbol: fill.symbol, details: { size: row.size, mark: m.markPrice(fill.symbol) ?? fill.price, price: fill.price, orderId: fill.orderId } })
           .onConflictDoNothing();
       }
-      const market = m;
-      setImmediate(() => void afterChange(market, fill.userId, fill.book));
+      // Re-filed in the index once this transaction has committed (its version is visible).
+      unfiled.set(row.id, { m, userId: fill.userId, book: fill.book, version: row.version + 1, tries: 0 });
+      scheduleFiling(0);
       return transfer;
     },
 
@@ -525,8 +588,11 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return out;
     },
 
+    fileChanges,
+
     async onMark(market, symbol, mark, now) {
       const m = marketOf(market);
+      await fileChanges();
       const ids = index.candidates(market, symbol, Number(mark));
       for (const id of ids) {
         try {
