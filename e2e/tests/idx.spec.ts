@@ -9,7 +9,7 @@
 // the balance page shows. The clock is global to a server: this journey runs against its own
 // server and clears it at the end.
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
-import { acceptTerms, topUp } from './support-crypto';
+import { acceptTerms, rupiah, topUp } from './support-crypto';
 import { expect, signIn, test as base, type TestUser } from './support-fixtures';
 import { operatorOn } from './support-operator';
 import { startPrivateServer, type PrivateServer } from './support-private-server';
@@ -89,9 +89,6 @@ interface Order {
   tax: string;
   total: string;
 }
-
-/** Whole Rupiah as the English pages write them: `Rp1,234,500`. */
-const rupiah = (amount: string): string => `Rp${BigInt(amount).toLocaleString('en-US')}`;
 
 async function openTrade(page: Page): Promise<{ panel: Locator; ticket: Locator }> {
   await page.goto(`/en/trade/${SYMBOL}`);
@@ -259,7 +256,7 @@ test.describe('IDX stocks', () => {
       expect(BigInt(after.withdrawable)).toBe(BigInt(before.withdrawable) + BigInt(sold.total));
       await page.goto('/en/balance');
       // The balance page shows the proceeds in the Rupiah that may be withdrawn.
-      await expect(page.getByTestId('idr-available')).toHaveText(rupiah((BigInt(before.withdrawable) + BigInt(sold.total)).toString()), { timeout: 20_000 });
+      await expect(page.getByTestId('idr-available')).toHaveText(rupiah(BigInt(before.withdrawable) + BigInt(sold.total)), { timeout: 20_000 });
       await expect(page.getByTestId('idx-settlement')).toHaveCount(0);
     });
   });

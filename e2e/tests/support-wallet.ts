@@ -23,7 +23,7 @@ export async function userCall<T>(
   context: BrowserContext,
   baseURL: string,
   user: Pick<TestUser, 'accessToken' | 'deviceId'>,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   /** The language refusals come in. */
