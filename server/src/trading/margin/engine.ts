@@ -386,6 +386,14 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const isolated = row.marginMode === 'ISOLATED';
       const settled = settlementLegs(m, account, available, fee, pnl, isolated ? oldMargin : undefined);
       if (isolated && pnl.lt(0) && !increases && !out.size.isZero()) target = MarginDecimal.min(target, oldMargin.minus(pnl.neg().minus(settled.insured)));
+      // The ledger captures of a hold only what the transfer debits the account: the captured part
+      // that becomes the position's margin goes to settlement and back (net nothing), freed for the
+      // margin hold taken below.
+      const debited = settled.legs.filter((l) => l.from === account).reduce((sum, l) => sum.plus(l.amount), D(0));
+      if (captured.gt(debited)) {
+        const unit = str(captured.minus(debited));
+        settled.legs.push({ from: account, to: m.settlementAccount(), amount: unit }, { from: m.settlementAccount(), to: account, amount: unit });
+      }
       const transfer = await ops.transfer({
         key: fill.key,
         kind: 'MARGIN_FILL',
