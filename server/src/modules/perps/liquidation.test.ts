@@ -1,7 +1,7 @@
 // Liquidation of several positions at one mark: every position past its liquidation price on a
 // mark is closed on that mark's pass (a cross wallet and an isolated position alike), once each,
 // against the book; what a closed position lost past its bankruptcy price comes from the insurance
-// fund, so no wallet goes below zero.
+// fund, so no wallet goes below zero. An isolated position's loss is paid from its margin alone.
 import { randomUUID } from 'node:crypto';
 import { PERPS_PATHS, PerpPlaceResponse, PerpPositionResponse, successEnvelope } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
