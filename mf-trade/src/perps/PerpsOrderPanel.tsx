@@ -12,7 +12,6 @@ import {
   ConfirmDialog,
   createUuid,
   ErrorState,
-  errorMessage,
   Field,
   NumericInput,
   Select,
@@ -27,6 +26,7 @@ import {
   type PerpOrderTypesResponse,
 } from '@pasar/shared';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { errorMessage } from '@pasar/shared/errors';
 import type { PerpEstimateInput } from '@pasar/shared/perps-client';
 import { useTradeT } from '../i18n';
 import { useLeverageIntro } from '../leverage-intro';

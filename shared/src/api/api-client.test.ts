@@ -323,6 +323,20 @@ describe('session rules', () => {
     expect(hooks.onForcedLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the session on a business 403 of the catalogue and ends it on a 403 with a code it does not know', async () => {
+    const { client, hooks } = setup([fail(403, '007', 'KYC'), fail(403, 'not-a-code')]);
+    await expect(client.get('/a')).rejects.toMatchObject({ code: '007' });
+    expect(hooks.onForcedLogout).not.toHaveBeenCalled();
+    await expect(client.get('/b')).rejects.toMatchObject({ code: 'not-a-code' });
+    expect(hooks.onForcedLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers an error without a message with the catalogue's message in the caller's language", async () => {
+    const { client } = setup([fail(400, '0004'), fail(400, 'nope')], { getLanguage: () => 'en' });
+    await expect(client.post('/a', {})).rejects.toMatchObject({ code: '0004', message: 'Incorrect PIN' });
+    await expect(client.post('/b', {})).rejects.toMatchObject({ code: 'nope', message: 'Something went wrong' });
+  });
+
   it('does not force logout on the logout call', async () => {
     const { client, hooks } = setup([fail(401, '009')]);
     await expect(client.post('/api/logout', {}, { logout: true })).rejects.toBeInstanceOf(ApiError);

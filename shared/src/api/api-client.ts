@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage } from '../contract/enum-values';
 import type { Language } from '../contract/enums';
 import { ENVELOPE_STATUSES, parseErrorDetails, type EnvelopeStatus } from '../contract/envelope-values';
-import { DEFAULT_ERROR_MESSAGE, errorMessage, isErrorCode, promptFor } from '../contract/errors';
+import { DEFAULT_ERROR_MESSAGE, promptFor } from '../contract/error-codes';
 import {
   DEVICE_ID_PREFIX,
   PLATFORM_HEADER_VALUE,
@@ -17,6 +17,7 @@ import {
 } from '../format/constants';
 import { createUuid } from '../storage/uuid-generator';
 import { ApiError, type ApiErrorDetail, CLIENT_ERROR_CODES } from './api-error';
+import { catalogueMessage, isCatalogueCode, prepareErrorCatalogue } from './error-catalogue';
 import { prepareSanitizer, sanitizeDeep, sanitizeString } from './response-sanitizer';
 
 /** Base hosts by kind (§7): main API, financial content, own trade host, IDX stock API, prices. */
@@ -211,9 +212,10 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
   /**
    * A 403 forces a logout only when it is about the session: the catalogue also answers 403 for
    * business refusals (007 KYC incomplete, 018 terms, 1119 PIN blocked…) that must not end it.
+   * Without the catalogue (its chunk could not be fetched) only the session code ends it.
    */
   function isSession403(errorCode: string | undefined): boolean {
-    return errorCode === undefined || errorCode === SESSION_ERROR_CODE || !isErrorCode(errorCode);
+    return errorCode === undefined || errorCode === SESSION_ERROR_CODE || isCatalogueCode(errorCode) === false;
   }
 
   function forcedLogoutApplies(status: number, errorCode: string | undefined, config: RequestConfig<unknown>): boolean {
@@ -268,7 +270,7 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
     const error = new ApiError({
       code,
       // The server localizes by x-language-code; without a message, the catalogue's or the default.
-      message: serverMessage || errorMessage(code, lng),
+      message: serverMessage || catalogueMessage(code, lng),
       httpStatus: status,
       details: (details ?? undefined) as ApiErrorDetail[] | undefined,
       requestId,
@@ -342,6 +344,8 @@ export function createApiClient(initial: ApiClientOptions = {}): ApiClient {
       const response = await send(config, requestId);
       const { status } = response;
       const errorCode = errorCodeOf(response);
+      // An answer with an error code is judged with the catalogue, fetched with the first one.
+      if (errorCode !== undefined) await prepareErrorCatalogue();
 
       // 040/041 (and 018, the terms): the prompt; once it succeeds the same call goes again (a new
       // request id: the refused attempt did nothing, and the server must not replay its refusal).

@@ -3,7 +3,9 @@
 // the schemas are in `@pasar/shared/contract` (the server, tests, a page that validates a response).
 export * from './enum-values';
 export * from './envelope-values';
-export * from './errors';
+// The error catalogue's messages load with the first error answer (`./errors`; decision 0006).
+export * from './error-codes';
+export type { ErrorCode } from './errors';
 export * from './platform-values';
 export * from './remote-mounts';
 export type {

@@ -1,18 +1,9 @@
 // The server error catalogue (product-spec §8), with messages in Indonesian and English and the
 // HTTP status each code is answered with. The server and the client both read this one table.
 import type { Language } from './enums';
+import { type CatalogueEntry, DEFAULT_ERROR_MESSAGE } from './error-codes';
 
-export interface CatalogueEntry {
-  readonly http: number;
-  readonly id: string;
-  readonly en: string;
-}
-
-/** Fallback message of the client (§7): "Something went wrong". */
-export const DEFAULT_ERROR_MESSAGE: Record<Language, string> = {
-  id: 'Terjadi kesalahan',
-  en: 'Something went wrong',
-};
+export * from './error-codes';
 
 const entry = (http: number, id: string, en: string): CatalogueEntry => ({ http, id, en });
 
@@ -164,21 +155,4 @@ export const isErrorCode = (code: string): code is ErrorCode =>
 /** The localized message of a code; unknown codes get the default message. */
 export function errorMessage(code: string, language: Language): string {
   return isErrorCode(code) ? ERROR_CATALOGUE[code][language] : DEFAULT_ERROR_MESSAGE[language];
-}
-
-/** Codes after which the client opens the PIN or accept prompt (§8: HTTP 400 with 040 or 041). */
-export const PROMPT_CODES: readonly string[] = ['040', '041'];
-
-/** Terms not approved (§8), answered with HTTP 403 by trading calls: the accept prompt (041) resolves it too. */
-export const TERMS_NOT_APPROVED_CODE = '018';
-
-/**
- * The prompt an answer opens: HTTP 400 with 040 (PIN) or 041 (accept), and 403 with 018 (the
- * trading calls' "terms not approved", answered by the same accept prompt). Undefined otherwise.
- */
-export function promptFor(httpStatus: number, code: string | undefined): string | undefined {
-  if (code === undefined) return undefined;
-  if (httpStatus === 400 && PROMPT_CODES.includes(code)) return code;
-  if (httpStatus === 403 && code === TERMS_NOT_APPROVED_CODE) return '041';
-  return undefined;
 }

@@ -1,5 +1,5 @@
 // Strings of the `common` namespace: what the shell, shared UI and every remote may show.
-import { DEFAULT_ERROR_MESSAGE } from '../contract/errors';
+import { DEFAULT_ERROR_MESSAGE } from '../contract/error-codes';
 import { APP_NAME } from '../format/constants';
 import type { Translations } from '../platform/remote-module';
 

@@ -1,6 +1,7 @@
 // What an auth call's failure says to the person: the PIN ladder in our own words, rate limits
 // with the wait the server asked for, everything else in the server's localized message.
-import { errorMessage, isApiError, isLanguage, WEAK_PIN_CODE, weakPin } from '@pasar/shared';
+import { isApiError, isLanguage, WEAK_PIN_CODE, weakPin } from '@pasar/shared';
+import { errorMessage } from '@pasar/shared/errors';
 import type { ShellT } from '../i18n/shell-i18n';
 
 export const PIN_WRONG_CODE = '0004';
