@@ -1,4 +1,5 @@
-// The shell's own strings (namespace `shell`), Indonesian: the default language.
+// The shell's own strings (namespace `shell`), Indonesian: the default language. The strings of
+// the sign-in, sign-up and prompt screens are in ./auth-id.ts, registered by those screens' chunks.
 
 export const id = {
   brand: 'Pasar',
@@ -20,62 +21,6 @@ export const id = {
   language: { label: 'Bahasa', id: 'ID', en: 'EN', idName: 'Bahasa Indonesia', enName: 'English' },
   theme: { toLight: 'Ganti ke tema terang', toDark: 'Ganti ke tema gelap', light: 'Terang', dark: 'Gelap' },
   auth: { login: 'Masuk', logout: 'Keluar', signup: 'Daftar', loggedOut: 'Anda telah keluar' },
-  login: {
-    title: 'Masuk ke Pasar',
-    body: 'Masukkan nomor HP Anda. Kami kirim kode verifikasi lewat SMS, lalu Anda memasukkan PIN.',
-    noAccount: 'Belum punya akun?',
-    toSignup: 'Daftar',
-    notRegistered: 'Nomor ini belum terdaftar di Pasar.',
-    otpTitle: 'Masukkan kode verifikasi',
-    pinTitle: 'Masukkan PIN Anda',
-    pinBody: 'PIN 6 angka yang Anda buat saat mendaftar.',
-    forgotPin: 'Lupa PIN?',
-    pinBlocked: 'PIN Anda diblokir karena terlalu banyak salah. Atur ulang lewat Lupa PIN.',
-    pinWarning: 'PIN salah. Satu atau dua kali salah lagi akan memblokir PIN Anda.',
-    success: 'Selamat datang kembali',
-  },
-  signup: {
-    title: 'Daftar di Pasar',
-    body: 'Cukup nomor HP, kode verifikasi lewat SMS, dan PIN 6 angka pilihan Anda.',
-    hasAccount: 'Sudah punya akun?',
-    toLogin: 'Masuk',
-    registered: 'Nomor ini sudah terdaftar.',
-    registeredAction: 'Masuk dengan nomor ini',
-    otpTitle: 'Masukkan kode verifikasi',
-    pinTitle: 'Buat PIN',
-    pinBody: 'PIN 6 angka melindungi transaksi dan perubahan akun Anda. Hindari tanggal lahir dan angka berurutan.',
-    confirmTitle: 'Ulangi PIN',
-    confirmBody: 'Masukkan PIN yang sama sekali lagi.',
-    pinMismatch: 'PIN tidak sama. Buat PIN lagi.',
-    success: 'Akun Anda sudah dibuat',
-  },
-  authFlow: {
-    phoneLabel: 'Nomor HP',
-    phoneHint: 'Contoh: 0812 3456 7890',
-    phoneInvalid: 'Masukkan nomor HP Indonesia: 08…, 628… atau +628… (9–13 angka setelah 62).',
-    phoneRequired: 'Masukkan nomor HP Anda.',
-    continue: 'Lanjut',
-    verify: 'Verifikasi',
-    sentTo: 'Kode 6 angka dikirim ke {{phone}}.',
-    otpIncomplete: 'Kode verifikasi harus 6 angka.',
-    pinIncomplete: 'PIN harus 6 angka.',
-    changePhone: 'Ganti nomor',
-    back: 'Kembali',
-    steps: 'Langkah {{step}} dari {{total}}',
-    waitSeconds: 'Coba lagi dalam {{time}}.',
-    codeSent: 'Kode baru sudah dikirim.',
-    seconds: '{{count}} detik',
-    minutes: '{{count}} menit',
-  },
-  forgotPin: {
-    title: 'Atur ulang PIN',
-    body: 'Kami kirim kode verifikasi ke nomor HP Anda, lalu Anda membuat PIN baru.',
-    newPinTitle: 'Buat PIN baru',
-    confirmTitle: 'Ulangi PIN baru',
-    done: 'PIN baru sudah disimpan. Silakan masuk dengan PIN baru Anda.',
-    doneLoggedIn: 'PIN baru sudah disimpan.',
-    backToLogin: 'Kembali ke Masuk',
-  },
   notFound: {
     title: 'Halaman tidak ditemukan',
     body: 'Alamatnya mungkin salah ketik, atau halamannya sudah dipindahkan.',
@@ -98,31 +43,8 @@ export const id = {
     body: 'Kami sedang meningkatkan layanan. Aset Anda tetap aman. Silakan kembali beberapa saat lagi.',
     reload: 'Coba lagi',
   },
-  prompt: {
-    pinTitle: 'Masukkan PIN Anda',
-    pinBody: 'Tindakan ini perlu PIN Anda untuk dilanjutkan.',
-    acceptTitle: 'Setujui ketentuan',
-    acceptBody: 'Perdagangan aset kripto diatur oleh Bappebti. Untuk melanjutkan, baca dan setujui',
-    acceptBodyEnd: ' perdagangan aset kripto.',
-    termsLink: 'syarat dan ketentuan',
-    termsTitle: 'Syarat dan ketentuan perdagangan aset kripto',
-    terms: {
-      p1: 'Pasar adalah pedagang fisik aset kripto yang terdaftar dan diawasi oleh Badan Pengawas Perdagangan Berjangka Komoditi (Bappebti). Aset kripto yang dapat diperdagangkan hanya yang tercantum dalam daftar aset kripto yang ditetapkan Bappebti.',
-      p2: 'Harga aset kripto sangat fluktuatif dan dapat naik atau turun tajam dalam waktu singkat. Anda dapat kehilangan sebagian atau seluruh dana yang Anda investasikan. Keputusan jual beli sepenuhnya tanggung jawab Anda.',
-      p3: 'Setiap order dikenakan biaya transaksi dan pajak sesuai ketentuan yang berlaku, yang ditampilkan sebelum Anda mengonfirmasi order. Order yang sudah tereksekusi tidak dapat dibatalkan.',
-      p4: 'Dana rupiah dan aset kripto Anda dicatat terpisah dari dana perusahaan. Penarikan hanya ke rekening bank atas nama Anda sendiri yang sudah diverifikasi.',
-      p5: 'Anda wajib menjaga kerahasiaan PIN, kode OTP dan perangkat Anda. Pasar tidak pernah meminta PIN atau kode OTP Anda.',
-      p6: 'Perdagangan dapat dihentikan sementara karena tindakan regulator, fluktuasi harga yang ekstrem, atau kendala teknis. Selama penghentian, order baru tidak dapat dikirim.',
-      p7: 'Dengan menyetujui, Anda menyatakan telah membaca, memahami dan menerima syarat dan ketentuan ini beserta risikonya.',
-    },
-    acceptCheckbox: 'Saya sudah membaca dan menyetujui syarat dan ketentuan perdagangan aset kripto (Bappebti).',
-    accept: 'Setuju dan lanjutkan',
-    confirm: 'Lanjutkan',
-    cancel: 'Batal',
-    close: 'Tutup',
-  },
   buildLabel: 'Build {{label}}',
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type ShellStrings = Widen<typeof id>;

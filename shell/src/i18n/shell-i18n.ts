@@ -1,7 +1,10 @@
-// The shell's namespace. Registered at start (before the first render), in both languages.
+// The shell's namespace. Registered at start (before the first render), in both languages; the
+// sign-in, sign-up and prompt screens add their own strings to it when their chunk loads
+// (`registerShellAuthTranslations`).
 import { useCallback } from 'react';
 import { registerTranslations, useT } from '@pasar/shared';
 import { en } from './en';
+import type { ShellAuthStrings } from './auth-id';
 import { id, type ShellStrings } from './id';
 
 export const SHELL_NAMESPACE = 'shell';
@@ -11,7 +14,7 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every key of the namespace, checked at compile time. */
-export type ShellKey = Leaves<ShellStrings>;
+export type ShellKey = Leaves<ShellStrings & ShellAuthStrings>;
 
 export const shellTranslations = { id, en };
 

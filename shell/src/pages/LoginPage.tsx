@@ -24,9 +24,13 @@ import { OtpStep } from '../auth/OtpStep';
 import { PhoneStep } from '../auth/PhoneStep';
 import { PinStep } from '../auth/PinStep';
 import { returnPath, useAuthComplete } from '../auth/use-auth-complete';
+import { registerShellAuthTranslations } from '../i18n/auth-i18n';
 import { useShellT } from '../i18n/shell-i18n';
 import { Panel, PanelText, PanelTitle } from '../layout/panel-styles';
 import { usePageFlags } from '../state/use-page-flags';
+
+// This screen's strings arrive with its chunk (decision 0006).
+registerShellAuthTranslations();
 
 type Step =
   | { kind: 'phone'; phone: string }

@@ -18,8 +18,12 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { authErrorText, isPinBlocked } from '../auth/auth-errors';
 import { Notice } from '../auth/auth-styles';
+import { registerShellAuthTranslations } from '../i18n/auth-i18n';
 import { useShellT } from '../i18n/shell-i18n';
 import { useShellStore } from '../state/shell-store';
+
+// This screen's strings arrive with its chunk (decision 0006).
+registerShellAuthTranslations();
 
 const ACCEPT_TERMS_CODE = '041';
 
