@@ -2,7 +2,7 @@
 // command. Exit codes: 0 done, 1 the server refused or failed, 2 wrong usage.
 import { loadConfig, type Config } from '../config';
 import { ensureAdminToken } from './admin-token';
-import { AdminUsageError, type AdminClient, type AdminCommand } from './command';
+import { AdminUsageError, optionValue, type AdminClient, type AdminCommand } from './command';
 import { ADMIN_COMMANDS } from './commands';
 import { createAdminHttpClient } from './http-client';
 
@@ -23,15 +23,17 @@ function helpText(commands: readonly AdminCommand[]): string {
     ...commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`),
     '',
     'The command talks to the running server: PASAR_URL (default http://127.0.0.1:<PORT>), with the',
-    'operator token from ADMIN_TOKEN or <DATA_DIR>/admin-token.',
+    'operator token from ADMIN_OPERATOR_TOKEN (a named operator\'s, from `admin operators add`), else',
+    'the bootstrap token (ADMIN_TOKEN or <DATA_DIR>/admin-token). Every action is recorded in the audit',
+    'trail with the operator\'s name; --reason "…" says why (required to reject and to steer).',
   ].join('\n');
 }
 
-async function defaultClient(env: Record<string, string | undefined>): Promise<AdminClient> {
+async function defaultClient(env: Record<string, string | undefined>, reason: string | undefined): Promise<AdminClient> {
   const config: Config = loadConfig(env);
   const baseUrl = env.PASAR_URL?.trim() || `http://127.0.0.1:${config.port}`;
-  const token = await ensureAdminToken(config.dataDir, config.adminToken);
-  return createAdminHttpClient(baseUrl, token);
+  const token = env.ADMIN_OPERATOR_TOKEN?.trim() || (await ensureAdminToken(config.dataDir, config.adminToken));
+  return createAdminHttpClient(baseUrl, token, fetch, reason ? { reason } : {});
 }
 
 export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): Promise<number> {
@@ -51,7 +53,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
     return rest.length === 0 ? 2 : 0;
   }
   try {
-    const client = deps.client ?? (await defaultClient(deps.env));
+    const client = deps.client ?? (await defaultClient(deps.env, optionValue(rest, 'reason')));
     await command.run(rest, client, deps.out);
     return 0;
   } catch (error) {

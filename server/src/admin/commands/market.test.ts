@@ -48,8 +48,8 @@ describe('admin market', () => {
       },
     };
     const lines: string[] = [];
-    await command.run(['steer', 'btc-idr', '--price', '1500000000', '--for', '120'], client, (l) => lines.push(l));
-    await command.run(['steer', 'ETH-IDR', '--price=60000000'], client, (l) => lines.push(l));
+    await command.run(['steer', 'btc-idr', '--price', '1500000000', '--for', '120', '--reason', 'liquidation drill'], client, (l) => lines.push(l));
+    await command.run(['steer', 'ETH-IDR', '--price=60000000', '--reason=demo'], client, (l) => lines.push(l));
     await command.run(['steer', 'BTC-IDR', '--clear'], client, (l) => lines.push(l));
     expect(calls).toEqual([
       { path: '/api/admin/market/steer', body: { symbol: 'BTC-IDR', price: '1500000000', durationSeconds: 120 } },
@@ -67,6 +67,7 @@ describe('admin market', () => {
     await expect(run(['steer', 'BTC-IDR', '--price', '10', '--for', '1.5'])).rejects.toThrow('--for takes whole seconds');
     await expect(run(['steer', 'BTC-IDR', '--price', '10', '--for', '0'])).rejects.toThrow('--for takes whole seconds');
     await expect(run(['steer', 'BTC-IDR', '--clear', '--price', '10'])).rejects.toThrow('--clear takes no --price');
+    await expect(run(['steer', 'BTC-IDR', '--price', '10'])).rejects.toThrow('steering a price needs --reason');
     await expect(run(['steer', '--price', '10'])).rejects.toThrow('which symbol?');
     expect(calls).toEqual([]);
   });

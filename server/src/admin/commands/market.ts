@@ -29,7 +29,7 @@ const command: AdminCommand = {
     'admin market halt <symbol> [--reason "<title>"] [--description "<text>"]',
     'admin market resume <symbol>',
     'admin market halts',
-    'admin market steer <symbol> --price <price> [--for <seconds>]   (development and tests only)',
+    'admin market steer <symbol> --price <price> [--for <seconds>] --reason "…"   (development and tests only)',
     'admin market steer <symbol> --clear',
     'admin market clock set <instant, e.g. 2026-11-27T12:59:00-05:00> [--frozen]   (development and tests only)',
     'admin market clock show',
@@ -73,6 +73,7 @@ const command: AdminCommand = {
             throw new AdminUsageError(`--for takes whole seconds, 1 to ${MAX_STEER_SECONDS}`);
           }
         }
+        if (!optionValue(args, 'reason')?.trim()) throw new AdminUsageError('steering a price needs --reason "…" (recorded in the audit trail)');
         const body = { symbol: symbol.toUpperCase(), price, ...(durationSeconds !== undefined ? { durationSeconds } : {}) };
         out(describeSteer(await client.post<MarketSteer>(MARKET_PATHS.adminSteer, body)));
         return;

@@ -275,7 +275,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     '/admin/kyc/approve',
     { ...admin, schema: { tags: ['admin'], body: AdminKycDecisionRequest, response: apiResponses({ 200: AdminKycDecisionResponse }, [401, 404, 409]) } },
-    async (request) => ok(await kyc.decide(adminPhone(request.body.phone), request.body.kind, { status: 'VERIFIED', by: 'operator' })),
+    async (request) => ok(await kyc.decide(adminPhone(request.body.phone), request.body.kind, { status: 'VERIFIED', by: request.operator?.name ?? 'operator' })),
   );
   app.post(
     '/admin/kyc/reject',
@@ -283,7 +283,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => {
       const reason = request.body.reason;
       if (!reason) throw new AppError('002', { details: [{ path: 'reason', message: 'a rejection needs a reason' }] });
-      return ok(await kyc.decide(adminPhone(request.body.phone), request.body.kind, { status: 'REJECTED', reason, by: 'operator' }));
+      return ok(await kyc.decide(adminPhone(request.body.phone), request.body.kind, { status: 'REJECTED', reason, by: request.operator?.name ?? 'operator' }));
     },
   );
   app.get(
