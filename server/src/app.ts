@@ -6,7 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Writable } from 'node:stream';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { installErrorHandling } from './http/error-handler';
+import { answerClientError, answerFrameworkError, installErrorHandling } from './http/error-handler';
+import { installInputGuard } from './http/input-guard';
 import { genReqId, installRequestIdEcho } from './http/request-id';
 import { apiModules } from './modules';
 import { webRoutes } from './modules/web';
@@ -63,12 +64,17 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     genReqId,
+    // Failures before routing (bad URL encoding, overlong path parameters, oversized headers)
+    // answer with the envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installRequestIdEcho(app);
+  installInputGuard(app);
 
   app.register(configPlugin, { config });
   app.register(databasePlugin, options.database ? { database: options.database } : {});

@@ -2,9 +2,11 @@
 // catalogue's HTTP status. Unexpected failures are logged with their stack and answered 500/001
 // without any detail, so nothing internal reaches the client.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorCode, Language } from '@pasar/shared/contract';
+import { DEFAULT_LANGUAGE, type ErrorCode, type Language } from '@pasar/shared/contract';
 import { AppError, type ErrorDetail } from './app-error';
 import { errorBody } from './envelope';
 import { languageOf } from './language';
@@ -33,6 +35,34 @@ export function installErrorHandling(app: FastifyInstance): void {
   );
 }
 
+/**
+ * Fastify's `frameworkErrors`: the failures it meets before routing (a malformed percent-encoding
+ * in the URL, a path parameter over its length limit), answered with the envelope like any other.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const classified = classify(error, request);
+  request.log.info({ code: classified.code, status: classified.status }, errorSummary(error));
+  void sendError(reply, classified, languageOf(request));
+}
+
+/**
+ * Node's `clientError`: a request the HTTP parser refused before Fastify saw it (headers or query
+ * string over the size limit, a malformed request line, a timeout). There is no request to read
+ * a language from, so the envelope is in the default language.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(errorBody('002', DEFAULT_LANGUAGE));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 function sendError(reply: FastifyReply, { code, status, details }: Classified, language: Language): FastifyReply {
   return reply
     .code(status)
@@ -49,6 +79,9 @@ function classify(error: unknown, request: FastifyRequest): Classified {
     return { code: '002', status: 400, details: validationDetails(error, request) };
   }
   if (isResponseSerializationError(error)) return { code: '001', status: 500 };
+  if (isMalformedMultipart(error, request)) {
+    return { code: '002', status: 400, details: [{ path: 'body', message: 'malformed multipart body' }] };
+  }
 
   const status = (error as Partial<FastifyError>)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -60,6 +93,19 @@ function classify(error: unknown, request: FastifyRequest): Classified {
   }
   return { code: '001', status: 500 };
 }
+
+/**
+ * The multipart parser (busboy) rejects a body it cannot read (no boundary, a truncated part,
+ * garbage) with a plain Error and no status: that is the client's input, not a server failure.
+ */
+function isMalformedMultipart(error: unknown, request: FastifyRequest): boolean {
+  if (!(error instanceof Error) || (error as Partial<FastifyError>).statusCode !== undefined) return false;
+  const type = request.headers['content-type'];
+  if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) return false;
+  return /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '') || MULTIPART_PARSER_MESSAGES.test(error.message);
+}
+
+const MULTIPART_PARSER_MESSAGES = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header|The needle )/;
 
 /**
  * zod's default messages are English. For Indonesian requests the failed input is parsed again

@@ -59,25 +59,65 @@ function callerRequestId(request: FastifyRequest): string | null {
   return value !== undefined && value === request.id ? value : null;
 }
 
-/** JSON with object keys sorted at every level, so key order never makes two bodies differ. */
-export function canonicalJson(value: unknown, seen: Set<object> = new Set()): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (seen.has(value)) return '"[cycle]"';
-  const toJson = (value as { toJSON?: () => unknown }).toJSON;
-  if (typeof toJson === 'function') return canonicalJson(toJson.call(value), seen);
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, seen)).join(',')}]`;
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key], seen)}`).join(',')}}`;
-  } finally {
-    seen.delete(value);
+/** How many `toJSON` results in a row are followed before the value counts as a cycle. */
+const MAX_TO_JSON_CHAIN = 8;
+
+/**
+ * JSON with object keys sorted at every level, so key order never makes two bodies differ. It walks
+ * the value with its own stack, never the call stack, so no nesting depth can overflow it.
+ */
+export function canonicalJson(root: unknown): string {
+  type Step = { readonly value: unknown } | { readonly text: string } | { readonly leave: object };
+  const out: string[] = [];
+  const ancestors = new Set<object>();
+  const steps: Step[] = [{ value: root }];
+  while (steps.length > 0) {
+    const step = steps.pop()!;
+    if ('text' in step) {
+      out.push(step.text);
+      continue;
+    }
+    if ('leave' in step) {
+      ancestors.delete(step.leave);
+      continue;
+    }
+    let value = step.value;
+    for (let chain = 0; isObject(value) && !ancestors.has(value); chain++) {
+      const toJson = (value as { toJSON?: () => unknown }).toJSON;
+      if (typeof toJson !== 'function') break;
+      value = chain < MAX_TO_JSON_CHAIN ? toJson.call(value) : '[cycle]';
+    }
+    if (!isObject(value)) {
+      out.push(value === undefined ? 'null' : (JSON.stringify(value) ?? 'null'));
+      continue;
+    }
+    if (ancestors.has(value)) {
+      out.push('"[cycle]"');
+      continue;
+    }
+    ancestors.add(value);
+    // The parts in reading order, pushed reversed so they come off the stack in order.
+    const parts: Step[] = [];
+    if (Array.isArray(value)) {
+      parts.push({ text: '[' });
+      value.forEach((item, index) => parts.push(...(index > 0 ? [{ text: ',' }] : []), { value: item }));
+      parts.push({ text: ']' });
+    } else {
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort();
+      parts.push({ text: '{' });
+      keys.forEach((key, index) => parts.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` }, { value: record[key] }));
+      parts.push({ text: '}' });
+    }
+    parts.push({ leave: value });
+    for (let i = parts.length - 1; i >= 0; i--) steps.push(parts[i]!);
   }
+  return out.join('');
 }
+
+const isObject = (value: unknown): value is object => value !== null && typeof value === 'object';
 
 function fingerprintOf(request: FastifyRequest): Fingerprint {
   const body = request.body;

@@ -1,6 +1,7 @@
 // Account (issue 3): profile, KYC, bank accounts, notification settings and centre, web-info,
 // feedback — zod schemas and their types. Paths and plain constants: `account-paths.ts`.
 import { z } from './zod';
+import { plainLine, plainMultiLine } from './text';
 import { AssetType, KycStatus, Language } from './enums';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
@@ -33,13 +34,9 @@ export const UserStatus = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatus>;
 
 /** 1–100 characters after trimming; no control characters. Markup is kept as plain text. */
-export const UserName = z
-  .string()
-  .trim()
+export const UserName = plainLine()
   .min(1, 'must not be empty')
-  .max(USER_NAME_MAX_LENGTH, `must be at most ${USER_NAME_MAX_LENGTH} characters`)
-  // eslint-disable-next-line no-control-regex
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+  .max(USER_NAME_MAX_LENGTH, `must be at most ${USER_NAME_MAX_LENGTH} characters`);
 
 export const UserMe = z.object({
   id: z.string(),
@@ -82,7 +79,7 @@ export const FeedbackCategory = z.enum(FEEDBACK_CATEGORIES);
 export type FeedbackCategory = z.infer<typeof FeedbackCategory>;
 export const FeedbackRequest = z.object({
   category: FeedbackCategory,
-  message: z.string().trim().min(1, 'must not be empty').max(FEEDBACK_MESSAGE_MAX_LENGTH),
+  message: plainMultiLine().min(1, 'must not be empty').max(FEEDBACK_MESSAGE_MAX_LENGTH),
   rating: z.number().int().min(1).max(5).optional(),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
@@ -96,7 +93,7 @@ export const EmailChangeOtpRequest = z.object({
 });
 export type EmailChangeOtpRequest = z.infer<typeof EmailChangeOtpRequest>;
 /** Phone in any accepted Indonesian form (08…, +628…, 628…); the server normalises it. */
-export const PhoneChangeOtpRequest = z.object({ phone: z.string().trim().min(1).max(32) });
+export const PhoneChangeOtpRequest = z.object({ phone: plainLine().min(1).max(32) });
 export type PhoneChangeOtpRequest = z.infer<typeof PhoneChangeOtpRequest>;
 export const ChangeVerifyRequest = z.object({ otp: SixDigitCode });
 export type ChangeVerifyRequest = z.infer<typeof ChangeVerifyRequest>;
@@ -117,15 +114,13 @@ export type KycKind = z.infer<typeof KycKind>;
 /** The text fields of POST /api/kyc (multipart; files ktpPhoto and selfie beside them). */
 export const KycSubmissionFields = z.object({
   nik: z.string().trim().regex(NIK_PATTERN, 'must be exactly 16 digits'),
-  fullName: z
-    .string()
-    .trim()
+  fullName: plainLine()
     .min(2)
     .max(100)
     .regex(KTP_NAME_PATTERN, "may contain only letters, spaces and . , ' -"),
-  birthPlace: z.string().trim().min(2).max(100),
+  birthPlace: plainLine().min(2).max(100),
   birthDate: AccountDate,
-  address: z.string().trim().min(5).max(500),
+  address: plainMultiLine().min(5).max(500),
 });
 export type KycSubmissionFields = z.infer<typeof KycSubmissionFields>;
 
@@ -148,9 +143,9 @@ export type KycStatusResponse = z.infer<typeof KycStatusResponse>;
 
 /** The W-8BEN-style declaration a US broker requires of an Indonesian (non-US) investor. */
 export const GssDeclaration = z.object({
-  fullLegalName: z.string().trim().min(2).max(100),
+  fullLegalName: plainLine().min(2).max(100),
   countryOfCitizenship: z.literal('ID'),
-  permanentAddress: z.string().trim().min(5).max(500),
+  permanentAddress: plainMultiLine().min(5).max(500),
   dateOfBirth: AccountDate,
   /** NPWP, optional: 15 or 16 digits (dots and dashes allowed). */
   npwp: z
@@ -163,7 +158,7 @@ export const GssDeclaration = z.object({
   notUsPerson: z.literal(true),
   treatyCountry: z.literal('ID'),
   /** Electronic signature: the typed full legal name. */
-  signature: z.string().trim().min(2).max(100),
+  signature: plainLine().min(2).max(100),
   signedDate: AccountDate,
 });
 export type GssDeclaration = z.infer<typeof GssDeclaration>;
@@ -196,7 +191,7 @@ export const AddBankAccountRequest = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(BANK_ACCOUNT_NUMBER_PATTERN, 'must be 6 to 20 digits')),
-  holderName: z.string().trim().min(1).max(100),
+  holderName: plainLine().min(1).max(100),
 });
 export type AddBankAccountRequest = z.infer<typeof AddBankAccountRequest>;
 
@@ -232,7 +227,7 @@ export type UpdateNotificationSettingsRequest = z.infer<typeof UpdateNotificatio
 export const TelegramDeeplinkResponse = z.object({ url: z.string(), expiresAt: IsoDateTime });
 export type TelegramDeeplinkResponse = z.infer<typeof TelegramDeeplinkResponse>;
 export const TelegramWebhookRequest = z.object({
-  token: z.string().min(16).max(128),
+  token: plainLine().min(16).max(128),
   chatId: z.union([z.string().regex(/^-?\d{1,20}$/), z.number().int()]).transform(String),
 });
 export type TelegramWebhookRequest = z.infer<typeof TelegramWebhookRequest>;
@@ -294,8 +289,8 @@ export type SalesforceWebInfo = z.infer<typeof SalesforceWebInfo>;
 // ---- Operator (admin) calls ----
 
 export const AdminKycDecisionRequest = z.object({
-  phone: z.string().trim().min(1).max(32),
-  reason: z.string().trim().min(1).max(500).optional(),
+  phone: plainLine().min(1).max(32),
+  reason: plainMultiLine().min(1).max(500).optional(),
   kind: KycKind.default('kyc'),
 });
 export type AdminKycDecisionRequest = z.infer<typeof AdminKycDecisionRequest>;
@@ -316,7 +311,7 @@ export const AdminKycPendingItem = z.object({
 export type AdminKycPendingItem = z.infer<typeof AdminKycPendingItem>;
 export const AdminKycPendingResponse = z.object({ items: z.array(AdminKycPendingItem) });
 export type AdminKycPendingResponse = z.infer<typeof AdminKycPendingResponse>;
-export const AdminKycSubmissionQuery = z.object({ phone: z.string().trim().min(1).max(32), kind: KycKind.default('kyc') });
+export const AdminKycSubmissionQuery = z.object({ phone: plainLine().min(1).max(32), kind: KycKind.default('kyc') });
 export type AdminKycSubmissionQuery = z.infer<typeof AdminKycSubmissionQuery>;
 /** The latest submission of a user, for the operator's review. */
 export const AdminKycSubmission = z.object({
@@ -343,7 +338,7 @@ export const AdminKycFileParams = z.object({ submissionId: z.string().min(1).max
 export type AdminKycFileParams = z.infer<typeof AdminKycFileParams>;
 
 export const AdminUserTagRequest = z.object({
-  phone: z.string().trim().min(1).max(32),
+  phone: plainLine().min(1).max(32),
   tag: z.string().trim().regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'must be an upper-case tag like PRO_USER'),
   remove: z.boolean().optional(),
 });

@@ -3,6 +3,7 @@
 import { DecimalString } from './envelope';
 import { TIMES_IN_FORCE } from './enum-values';
 import { z } from './zod';
+import { plainLine } from './text';
 import { CRYPTO_ORDER_SCOPES } from './crypto-paths';
 import { Order, OrderInputTypeEnum, OrderSideEnum, OrderTypeEnum } from './orders';
 
@@ -46,7 +47,7 @@ export type CryptoOrderTypesResponse = z.infer<typeof CryptoOrderTypesResponse>;
 
 /** Simple mode: a market order. Buy: by amount (IDR). Sell: by quantity or by amount — exactly one of the two. */
 export const InstantOrderRequest = z.object({
-  symbol: z.string().min(3).max(32),
+  symbol: plainLine().min(3).max(32),
   quantity: PositiveDecimal.optional(),
   amount: PositiveDecimal.optional(),
 });
@@ -58,7 +59,7 @@ export type InstantOrderRequest = z.infer<typeof InstantOrderRequest>;
  * price) and stopLoss (a stop price) and places two linked legs.
  */
 export const AdvancedOrderRequest = z.object({
-  symbol: z.string().min(3).max(32),
+  symbol: plainLine().min(3).max(32),
   orderType: OrderTypeEnum,
   inputType: OrderInputTypeEnum,
   quantity: PositiveDecimal.optional(),

@@ -1,5 +1,6 @@
 // Identity (issue 3): sign-up, login, OTP, tokens, device sessions, PIN — zod schemas and their types.
 import { z } from './zod';
+import { plainLine } from './text';
 import { DeviceClass, DeviceStatus, KycStatus } from './enums';
 import {
   DEVICE_PAGE_SIZE,
@@ -51,8 +52,7 @@ export const RegisterPinRequest = z.object({
   signupToken: StepToken,
   pin: Pin,
   // Shown as text everywhere (markup stays literal); control characters are refused.
-  // eslint-disable-next-line no-control-regex
-  name: z.string().trim().max(100).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters').optional(),
+  name: plainLine().max(100).optional(),
 });
 export type RegisterPinRequest = z.input<typeof RegisterPinRequest>;
 export const LoginPinRequest = z.object({ loginToken: StepToken, pin: Pin });

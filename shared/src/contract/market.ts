@@ -2,6 +2,7 @@
 // Prices, quantities and amounts are decimal strings; instants of market data (t, updatedAt) are
 // epoch milliseconds; calendar instants (session times, halts, news) are ISO 8601 strings.
 import { z } from './zod';
+import { plainLine, plainMultiLine } from './text';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
 import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, SESSION_MARKETS, MAX_STEER_SECONDS } from './market-paths';
@@ -280,8 +281,8 @@ export const MarketStatusResponse = z.object({
 export type MarketStatusResponse = z.infer<typeof MarketStatusResponse>;
 
 export const HaltReason = z.object({
-  title: z.string().min(1).max(200),
-  description: z.string().max(2000),
+  title: plainLine().min(1).max(200),
+  description: plainMultiLine().max(2000),
 });
 export type HaltReason = z.infer<typeof HaltReason>;
 
@@ -310,11 +311,11 @@ export const ProductInfo = z.object({
 export type ProductInfo = z.infer<typeof ProductInfo>;
 
 export const AdminHaltBody = z.object({
-  symbol: z.string().min(1).max(32),
+  symbol: plainLine().min(1).max(32),
   reason: HaltReason.optional(),
 });
 export type AdminHaltBody = z.infer<typeof AdminHaltBody>;
-export const AdminResumeBody = z.object({ symbol: z.string().min(1).max(32) });
+export const AdminResumeBody = z.object({ symbol: plainLine().min(1).max(32) });
 export type AdminResumeBody = z.infer<typeof AdminResumeBody>;
 export const HaltsResponse = z.object({ items: z.array(TradingHalt) });
 export type HaltsResponse = z.infer<typeof HaltsResponse>;
@@ -326,7 +327,7 @@ export type HaltsResponse = z.infer<typeof HaltsResponse>;
  */
 export const AdminSteerBody = z
   .object({
-    symbol: z.string().min(1).max(32),
+    symbol: plainLine().min(1).max(32),
     price: z
       .string()
       .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a positive decimal number written as a string')

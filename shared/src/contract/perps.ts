@@ -7,6 +7,7 @@ import { ORDER_SIDE_TEXTS } from './enum-values';
 import { Order } from './orders';
 import { PerpBalance } from './wallet';
 import { z } from './zod';
+import { plainLine } from './text';
 import {
   MARGIN_MODES,
   PERP_CLOSE_REASONS,
@@ -24,7 +25,7 @@ const PositiveDecimal = z
 /** Epoch milliseconds. */
 const EpochMs = z.number().int();
 
-export const PerpSymbol = z.string().min(1).max(32).describe('The perp symbol, e.g. "BTCUSDT-PERP"');
+export const PerpSymbol = plainLine().min(1).max(32).describe('The perp symbol, e.g. "BTCUSDT-PERP"');
 export const MarginModeEnum = z.enum(MARGIN_MODES);
 export const PositionSideEnum = z.enum(POSITION_SIDES);
 export const PerpOrderTypeEnum = z.enum(PERP_ORDER_TYPES);

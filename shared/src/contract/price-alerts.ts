@@ -5,6 +5,7 @@ import { DecimalString } from './envelope';
 import { AssetType } from './enums';
 import type { UserNotification } from './account';
 import { z } from './zod';
+import { plainLine, plainMultiLine } from './text';
 import { PRICE_ALERT_DIRECTIONS, PRICE_ALERT_NOTE_MAX, PRICE_ALERT_STATUSES } from './price-alerts-paths';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
@@ -51,11 +52,11 @@ export const PriceAlertsResponse = z.object({
 export type PriceAlertsResponse = z.infer<typeof PriceAlertsResponse>;
 
 export const CreatePriceAlertRequest = z.object({
-  symbol: z.string().trim().min(1).max(32).transform((s) => s.toUpperCase()),
+  symbol: plainLine().min(1).max(32).transform((s) => s.toUpperCase()),
   /** On the instrument's tick (4101 otherwise) and not the current price (4102). */
   targetPrice: PositiveDecimal,
   direction: PriceAlertDirectionEnum.default('EITHER'),
-  note: z.string().trim().max(PRICE_ALERT_NOTE_MAX).optional(),
+  note: plainMultiLine().max(PRICE_ALERT_NOTE_MAX).optional(),
   repeating: z.boolean().default(false),
   /** Made from the chart (a line placed, or "alert at this price"). */
   createFromChart: z.boolean().default(false),
@@ -68,7 +69,7 @@ export const UpdatePriceAlertRequest = z
   .object({
     targetPrice: PositiveDecimal.optional(),
     direction: PriceAlertDirectionEnum.optional(),
-    note: z.string().trim().max(PRICE_ALERT_NOTE_MAX).nullable().optional(),
+    note: plainMultiLine().max(PRICE_ALERT_NOTE_MAX).nullable().optional(),
     repeating: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');

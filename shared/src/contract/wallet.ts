@@ -3,6 +3,7 @@
 // their types. Paths and plain constants: `wallet-paths.ts`. Money is a decimal string.
 import { DecimalString } from './envelope';
 import { z } from './zod';
+import { plainLine, plainMultiLine } from './text';
 import {
   CASHOUT_STATUSES,
   FX_TRANSFER_DIRECTIONS,
@@ -208,13 +209,13 @@ export type TopUpList = z.infer<typeof TopUpList>;
 
 /** The gateway's callback body (signed). */
 export const TopUpWebhookBody = z.object({
-  topUpId: z.string(),
+  topUpId: plainLine(),
   /** Gateway's own payment id (kept for reconciliation). */
-  paymentReference: z.string().min(1).max(100),
+  paymentReference: plainLine().min(1).max(100),
   /** What was paid; must equal totalToPay. */
   amountPaid: DecimalString,
   status: z.enum(['PAID', 'FAILED']),
-  paidAt: IsoDateTime,
+  paidAt: plainLine().describe('ISO 8601 date-time'),
 });
 export type TopUpWebhookBody = z.infer<typeof TopUpWebhookBody>;
 export const TopUpWebhookResponse = z.object({ received: z.literal(true), credited: z.boolean() });
@@ -287,7 +288,7 @@ export type Cashout = z.infer<typeof Cashout>;
 export const CashoutList = z.object({ items: z.array(Cashout) });
 export type CashoutList = z.infer<typeof CashoutList>;
 
-export const AdminCashoutDecision = z.object({ id: z.string().uuid(), reason: z.string().trim().min(1).max(300).optional() });
+export const AdminCashoutDecision = z.object({ id: z.string().uuid(), reason: plainMultiLine().min(1).max(300).optional() });
 export type AdminCashoutDecision = z.infer<typeof AdminCashoutDecision>;
 export const AdminCashoutPending = z.object({ items: z.array(Cashout.extend({ phone: z.string() })) });
 export type AdminCashoutPending = z.infer<typeof AdminCashoutPending>;
@@ -299,7 +300,7 @@ export const FxTransferDirectionEnum = z.enum(FX_TRANSFER_DIRECTIONS);
 export const StockTransferRequest = z.object({
   wallet: StockWalletNameEnum,
   direction: FxTransferDirectionEnum,
-  amount: z.string(),
+  amount: plainLine(),
 });
 export type StockTransferRequest = z.infer<typeof StockTransferRequest>;
 export const StockTransferEstimate = z.object({
@@ -359,7 +360,7 @@ export type LeverageMoveResult = z.infer<typeof LeverageMoveResult>;
 
 // ---- Perpetuals margin moves ----
 
-export const PerpMarginDepositRequest = z.object({ source: z.enum(PERP_MARGIN_SOURCES), amount: z.string() });
+export const PerpMarginDepositRequest = z.object({ source: z.enum(PERP_MARGIN_SOURCES), amount: plainLine() });
 export type PerpMarginDepositRequest = z.infer<typeof PerpMarginDepositRequest>;
 export const PerpMarginWithdrawRequest = z.object({ target: z.enum(PERP_MARGIN_SOURCES), amount: UsdtAmount });
 export type PerpMarginWithdrawRequest = z.infer<typeof PerpMarginWithdrawRequest>;

@@ -3,6 +3,7 @@
 // reads them (and the percent change) from the ticker streams of the one WebSocket.
 import { AssetType } from './enums';
 import { z } from './zod';
+import { plainLine, plainMultiLine } from './text';
 import { PREDEFINED_WATCHLISTS, WATCHLIST_NAME_MAX } from './watchlists-paths';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
@@ -14,7 +15,7 @@ export const WatchlistSymbol = z
   .max(32)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a symbol such as BTC-IDR or AAPL')
   .transform((s) => s.toUpperCase());
-const WatchlistName = z.string().trim().min(1).max(WATCHLIST_NAME_MAX);
+const WatchlistName = plainLine().min(1).max(WATCHLIST_NAME_MAX);
 
 export const WatchlistItem = z.object({
   symbol: z.string(),
@@ -53,7 +54,7 @@ export const AddWatchlistSymbolRequest = z.object({ symbol: WatchlistSymbol });
 export type AddWatchlistSymbolRequest = z.infer<typeof AddWatchlistSymbolRequest>;
 export const ReorderWatchlistSymbolsRequest = z.object({ symbols: z.array(WatchlistSymbol).max(1000) });
 export type ReorderWatchlistSymbolsRequest = z.infer<typeof ReorderWatchlistSymbolsRequest>;
-export const ReorderWatchlistsRequest = z.object({ ids: z.array(z.string().min(1).max(64)).max(1000) });
+export const ReorderWatchlistsRequest = z.object({ ids: z.array(plainLine().min(1).max(64)).max(1000) });
 export type ReorderWatchlistsRequest = z.infer<typeof ReorderWatchlistsRequest>;
 export const WatchlistIdParams = z.object({ id: z.string().min(1).max(64) });
 export const WatchlistSymbolParams = z.object({ id: z.string().min(1).max(64), symbol: z.string().min(1).max(32) });
@@ -75,9 +76,9 @@ export type PredefinedWatchlistsResponse = z.infer<typeof PredefinedWatchlistsRe
 
 export const AssetSuggestionRequest = z.object({
   /** What the person asks for: a name or ticker ("Solana", "NVDA"). */
-  name: z.string().trim().min(2).max(60),
+  name: plainLine().min(2).max(60),
   assetType: AssetType.optional(),
-  note: z.string().trim().max(500).optional(),
+  note: plainMultiLine().max(500).optional(),
 });
 export type AssetSuggestionRequest = z.infer<typeof AssetSuggestionRequest>;
 export const AssetSuggestion = z.object({
