@@ -209,7 +209,7 @@ test.describe('perpetual futures', () => {
       // price above it the margin ratio is about 1 / 1.12 = 89 %, past the 80 % margin call.
       const liquidation = Number(position!.liquidationPrice);
       const target = liquidation * (1 + 0.12 * Number(position!.maintenanceMarginRate));
-      admin('market', 'steer', SYMBOL, '--price', priceText(target), '--for', '600');
+      admin('market', 'steer', SYMBOL, '--price', priceText(target), '--for', '600', '--reason', 'e2e liquidation');
       const notice = account.getByTestId('perps-notice');
       await expect(notice).toHaveAttribute('data-type', 'MARGIN_CALL', { timeout: 60_000 });
       const calls = await data<{ items: Array<{ type: string }> }>(context, baseURL!, user, 'GET', PATHS.notifications('MARGIN_CALL'));
@@ -221,7 +221,7 @@ test.describe('perpetual futures', () => {
     });
 
     await test.step('past the liquidation price: the position is liquidated and the margin wallet is not negative', async () => {
-      admin('market', 'steer', SYMBOL, '--price', priceText(Number(position!.liquidationPrice) * 0.98), '--for', '600');
+      admin('market', 'steer', SYMBOL, '--price', priceText(Number(position!.liquidationPrice) * 0.98), '--for', '600', '--reason', 'e2e liquidation');
       await expect(account.getByTestId('perps-notice')).toHaveAttribute('data-type', 'ACCOUNT_LIQUIDATION', { timeout: 60_000 });
       await expect(account.getByTestId('perp-position')).toHaveCount(0);
       await expect(account.getByText('No open positions.')).toBeVisible();

@@ -101,7 +101,7 @@ export async function cryptoOf(context: BrowserContext, baseURL: string, user: T
  * `clearSteer` gives the symbol back to the simulation.
  */
 export function steer(symbol: string, price: string, seconds = 120): void {
-  operator('market', 'steer', symbol, '--price', price, '--for', String(seconds));
+  operator('market', 'steer', symbol, '--price', price, '--for', String(seconds), '--reason', 'e2e journey');
 }
 
 export function clearSteer(symbol: string): void {

@@ -12,7 +12,7 @@ describe('steering the simulated market', () => {
   });
   afterAll(() => t.close());
 
-  const steer = (payload: unknown, headers: Record<string, string> = { 'x-admin-token': t.app.adminToken }) =>
+  const steer = (payload: unknown, headers: Record<string, string> = { 'x-admin-token': t.app.adminToken, 'x-operator-reason': 'test' }) =>
     t.app.inject({ method: 'POST', url: MARKET_PATHS.adminSteer, headers, payload: payload as object });
   const ticker = async (symbol: string) => {
     const response = await t.app.inject({ method: 'GET', url: `${MARKET_PATHS.ticker}?symbol=${symbol}` });

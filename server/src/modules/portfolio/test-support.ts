@@ -143,6 +143,6 @@ export async function recordUsSplit(app: PasarApp, userId: string, ticker: strin
 
 /** Pins a symbol's last price (the market's development/test steer route). */
 export async function pinPrice(app: PasarApp, symbol: string, price: string): Promise<void> {
-  const response = await app.inject({ method: 'POST', url: MARKET_PATHS.adminSteer, payload: { symbol, price }, headers: { 'x-admin-token': app.adminToken } });
+  const response = await app.inject({ method: 'POST', url: MARKET_PATHS.adminSteer, payload: { symbol, price }, headers: { 'x-admin-token': app.adminToken, 'x-operator-reason': 'test' } });
   if (response.statusCode !== 200) throw new Error(`steer answered ${response.statusCode}: ${response.body}`);
 }

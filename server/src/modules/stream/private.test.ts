@@ -240,7 +240,7 @@ describe('private stream channels', () => {
       const steer = await t.app.inject({
         method: 'POST',
         url: MARKET_PATHS.adminSteer,
-        headers: { 'x-admin-token': t.app.adminToken },
+        headers: { 'x-admin-token': t.app.adminToken, 'x-operator-reason': 'test' },
         payload: { symbol: 'ADA-IDR', price: '12345', durationSeconds: 60 },
       });
       expect(steer.statusCode).toBe(200);
@@ -261,7 +261,7 @@ describe('private stream channels', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: MARKET_PATHS.adminSteer,
-      headers: { 'x-admin-token': t.app.adminToken },
+      headers: { 'x-admin-token': t.app.adminToken, 'x-operator-reason': 'test' },
       payload: { symbol: 'DOGE-IDR', price: '5000', durationSeconds: 30 },
     });
     expect(response.statusCode).toBe(200);
