@@ -1,11 +1,13 @@
 // `npm test`: typecheck every package, jest in every package (the server twice when DATABASE_URL
 // is set: embedded PGlite, then the real PostgreSQL), then the browser suite against a real
 // server with freshly built and published remotes. Ends with a table of the stages (counts, wall
-// time, CPU time; printed whatever happened) and one line: `test: N passed, M failed`.
+// time, CPU time; printed whatever happened) and one line: `test: N passed, M failed`. After the
+// build, the first-load budget checks the built files' bytes against scripts/budgets.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildFrontEnd } from './lib/build.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { runBudgetCheck } from './lib/first-load-budget.mjs';
 import { ensureInstalled, ensurePnpm } from './lib/pnpm.mjs';
 import { FRONT_END_PACKAGES, REMOTES, REPO_ROOT, ScriptError, runMain, seconds, step, warn } from './lib/repo.mjs';
 import { childCpuMs, jestCounts, playwrightCounts, printSlowest, printSummary } from './lib/results.mjs';
@@ -112,6 +114,10 @@ runMain(async () => {
       },
       { isStep: true },
     );
+
+    // The first-load budget (decision 0006): bytes of the build just made, no browser, no timing.
+    step('First-load budget (scripts/budgets.json)');
+    await stage('first-load budget', async () => runBudgetCheck());
 
     step('Playwright (e2e)');
     await stage('e2e (playwright)', async () => {

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildFrontEnd, release } from './build.mjs';
+import { readBudgets } from './first-load-budget.mjs';
+import { measureFirstLoad } from './first-load.mjs';
 import { REPO_ROOT, ScriptError, step } from './repo.mjs';
 import { run } from './run.mjs';
 import { freePort, startServer, waitForHealth } from './server.mjs';
@@ -47,6 +49,8 @@ export async function benchWeb(pnpm) {
     await waitForHealth(server, port);
     const url = `http://127.0.0.1:${port}${PAGE}`;
     const js = await firstLoadJs(url);
+    // The same page as npm test's budget check counts it from the built files (no browser).
+    const built = measureFirstLoad(readBudgets().page);
     const lh = await lighthouse(url, work);
 
     const rows = [
@@ -57,6 +61,7 @@ export async function benchWeb(pnpm) {
       ],
       ['  without the chart', `${kb(js.gzip - js.chartGzip)} KB`, `${kib(js.gzip - js.chartGzip)} KiB; the chart's chunks (${kb(js.chartGzip)} KB) load after load + idle`],
       ['first-load JS (wire)', `${kb(js.wire)} KB`, 'bytes the server sent (its compression)'],
+      ['  from the build files', `${kb(built.gzip)} KB`, `${kb(built.beforeIdle)} KB before idle, ${built.files.length} files: what npm test's first-load budget counts`],
       ['Lighthouse performance', String(Math.round(lh.score * 100)), 'mobile, simulated throttling'],
       ['LCP', `${(lh.lcp / 1000).toFixed(2)} s`, ''],
       ['TBT', `${Math.round(lh.tbt)} ms`, ''],
