@@ -243,7 +243,7 @@ describe('operators and the audit trail', () => {
     expect(out).toHaveLength(2);
     expect(out[0]).toMatch(/^#\d+ {2}\S+ {2}citra {2}market\.halt {2}ETH-IDR {2}"Gangguan bursa"$/);
     // Operator-entered text stays on its line.
-    expect(out[1]).toMatch(/market\.steer {2}ETH-IDR {2}"uji likuidasi"$/);
+    expect(out[1]).toMatch(/market\.steer {2}ETH-IDR {2}"uji\\nlikuidasi"$/);
     out.length = 0;
     await expect(runAdminCli(['audit', 'list', '--operator', 'citra', '--size', '1'], citra)).resolves.toBe(0);
     expect(out.at(-1)).toMatch(/^more: --before \d+$/);

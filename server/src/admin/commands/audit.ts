@@ -1,5 +1,6 @@
 // `admin audit list`: the operator audit trail (who did what, to what, why, when), newest first.
 import { AdminUsageError, optionValue, positionals, type AdminCommand } from '../command';
+import { safeText } from '../safe-text';
 import { AUDIT_PAGE_MAX, OPERATOR_PATHS, type AuditItem, type AuditPage } from '../operator-contract';
 
 const USAGE = [
@@ -11,18 +12,14 @@ const USAGE = [
   `  --size              entries per page (1-${AUDIT_PAGE_MAX}, default 50); --before <id> for the next page`,
 ].join('\n');
 
-/** Operator-entered text on one terminal line: control characters (escapes, newlines) shown as spaces. */
-// eslint-disable-next-line no-control-regex
-const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-
 const line = (item: AuditItem): string =>
   [
     `#${item.id}`,
     item.at,
-    oneLine(item.operator),
+    safeText(item.operator),
     item.action,
-    item.target ? oneLine(item.target) : '-',
-    item.reason ? `"${oneLine(item.reason)}"` : '(no reason)',
+    item.target ? safeText(item.target) : '-',
+    item.reason ? `"${safeText(item.reason)}"` : '(no reason)',
     ...(item.outcome === 'done' ? [] : [item.outcome.toUpperCase()]),
   ].join('  ');
 
