@@ -5,6 +5,7 @@ import { ensureAdminToken } from './admin-token';
 import { AdminUsageError, optionValue, type AdminClient, type AdminCommand } from './command';
 import { ADMIN_COMMANDS } from './commands';
 import { createAdminHttpClient } from './http-client';
+import { safeText } from './safe-text';
 
 export interface AdminCliDeps {
   readonly env: Record<string, string | undefined>;
@@ -45,7 +46,7 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
   }
   const command = commands.find((c) => c.name === area);
   if (!command) {
-    deps.err(`admin: unknown area "${area}"\n\n${helpText(commands)}`);
+    deps.err(`admin: unknown area "${safeText(area)}"\n\n${helpText(commands)}`);
     return 2;
   }
   if (rest.length === 0 || rest[0] === '--help') {
@@ -54,14 +55,15 @@ export async function runAdminCli(argv: readonly string[], deps: AdminCliDeps): 
   }
   try {
     const client = deps.client ?? (await defaultClient(deps.env, optionValue(rest, 'reason')));
-    await command.run(rest, client, deps.out);
+    // A command's lines carry user data (names, addresses, reasons): each is one escaped line.
+    await command.run(rest, client, (line) => deps.out(safeText(line)));
     return 0;
   } catch (error) {
     if (error instanceof AdminUsageError) {
-      deps.err(`admin ${area}: ${error.message}\n\n${command.usage}`);
+      deps.err(`admin ${area}: ${safeText(error.message)}\n\n${command.usage}`);
       return 2;
     }
-    deps.err(`admin ${area}: ${(error as Error).message}`);
+    deps.err(`admin ${area}: ${safeText((error as Error).message)}`);
     return 1;
   }
 }

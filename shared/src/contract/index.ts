@@ -4,6 +4,9 @@ export * from './enums';
 // The market registry the wire's market enums are derived from.
 export * from '../markets';
 export * from './envelope';
+// The strings user free text is built from, and the control characters they refuse.
+export * from './text';
+export * from './text-values';
 export * from './errors';
 export * from './platform';
 export * from './remote-mounts';
