@@ -52,7 +52,7 @@ const ConfigSchema = z.object({
   SHELL_DIST: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  /** Operator token for the admin routes; without it one is kept in `<dataDir>/admin-token`. */
+  /** The bootstrap operator's ("root") token: adds named operators; in production it does nothing else. Without it one is kept in `<dataDir>/admin-token`. */
   ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // -- identity settings (issue 3) --
   /** HS256 key of the access tokens (at least 32 characters); required in production. */
@@ -238,7 +238,7 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The site's public origin (no trailing slash), when known. */
   readonly publicOrigin?: string;
-  /** Operator token (ADMIN_TOKEN); absent: kept in `<dataDir>/admin-token`. */
+  /** The bootstrap operator's token (ADMIN_TOKEN); absent: kept in `<dataDir>/admin-token`. Named operators' tokens live in the database. */
   readonly adminToken?: string;
   // -- identity config (issue 3) --
   readonly identity: {
