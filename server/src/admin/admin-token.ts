@@ -1,6 +1,6 @@
-// The operator token: ADMIN_TOKEN when set, else a random one kept in `<dataDir>/admin-token`
-// (created on first start, readable only by its owner). Operators on the server's machine read
-// it from there; the admin CLI does so itself.
+// The bootstrap operator token ("root", which adds named operators): ADMIN_TOKEN when set, else a
+// random one kept in `<dataDir>/admin-token` (created on first start, readable only by its owner).
+// Operators on the server's machine read it from there; the admin CLI does so itself.
 import path from 'node:path';
 import { ensureSecretFile } from '../secret-file';
 
