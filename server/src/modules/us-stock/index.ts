@@ -13,7 +13,7 @@ import { createUsStockRepo } from './repo';
 import { usStockRoutes } from './routes';
 import { createUsStockRules } from './rules';
 import { createUsStockService } from './service';
-import { createUsLeverageService } from './leverage';
+import { createUsLeverageService, usLeverageNotice } from './leverage';
 import { schedulePeriodicJob } from '../../jobs/periodic-job';
 
 export const usStockModule: FastifyPluginAsync = async (app) => {
@@ -49,7 +49,7 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     engine: app.trading,
     rules,
     settings: settings.leverage,
-    notify: (userId, input) => app.account.notify(userId, input),
+    deliverNotices: () => app.margin.deliverNotices('USSTOCK'),
     haltedSymbols: async () => {
       await app.market.halts.fresh();
       return new Set(app.market.halts.list().map((h) => h.symbol));
@@ -59,6 +59,9 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
   });
   // The leverage wallets' exposure (usdMargin, buying power, withdrawable) comes from these positions through the margin engine.
   app.margin.registerExposure('USSTOCK', (userId, book) => leverage.exposure(userId, book));
+  // Their notices are margin events sent by the engine's one delivery loop, in this module's words.
+  app.margin.registerNotices('USSTOCK', usLeverageNotice);
+  app.margin.notifyWith((userId, notice) => app.account.notify(userId, notice));
   await app.register(usStockRoutes, { service, leverage });
 
   // The leverage sweep: on the lease holder every US_LEVERAGE_SWEEP_SECONDS, and whenever the market clock moves.

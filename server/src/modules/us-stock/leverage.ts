@@ -30,16 +30,15 @@ import {
   type UsLeverageWallet,
   type UsLeverageWalletRisk,
 } from '@pasar/shared/contract';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { UsStockConfig } from '../../config';
 import type { PasarDb } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type AccountRef, type Ledger, type LedgerOps, type TransferLeg } from '../../ledger/api';
 import type { OrderSpec, TradingEngine } from '../../trading';
-import type { MarginExposure } from '../../trading/margin/api';
+import type { MarginEventRecord, MarginExposure, NoticeText } from '../../trading/margin/api';
 import { marginEvents } from '../../trading/margin/tables';
-import type { Notify } from '../account/notification-service';
 import { US_MARKET, type createUsStockRules } from './rules';
 import { usSessionAt } from './sessions';
 import { cents, dailyFinancing, financingDays, initialMargin, intradayCutoff, liquidationPrice, pnlCents, regularCloseOf, unrealizedPnl, walletRisk } from './leverage-math';
@@ -74,8 +73,6 @@ const refuse = (code: '3806' | '3803' | '1116' | '3704' | '9600' | '9601', path:
   new AppError(code, { details: [{ path, message: text[language] }] });
 
 type NoticeKind = 'INTRADAY_CLOSE' | 'LIQUIDATION' | 'LIQUIDATION_PENDING' | 'LIQUIDATION_HALTED' | 'MARGIN_CALL' | 'TAKE_PROFIT' | 'STOP_LOSS';
-/** Unsent notices sent per sweep (more wait for the next). */
-const NOTICES_PER_PASS = 100;
 const NOTICE: Record<NoticeKind, { title: { id: string; en: string }; body: (s: string) => { id: string; en: string } }> = {
   INTRADAY_CLOSE: {
     title: { id: 'Posisi intraday ditutup', en: 'Intraday position closed' },
@@ -107,13 +104,30 @@ const NOTICE: Record<NoticeKind, { title: { id: string; en: string }; body: (s: 
   },
 };
 
+const walletLabel = (wallet: UsLeverageWallet): string => (wallet === 'leverage' ? '2x' : '4x');
+
+/**
+ * The text of a US leverage margin event (registered with the margin engine, whose one delivery
+ * loop sends every market's events); null for a kind that is not this module's.
+ */
+export function usLeverageNotice(event: MarginEventRecord): NoticeText | null {
+  if (!(event.kind in NOTICE)) return null;
+  const kind = event.kind as NoticeKind;
+  const type = kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : kind === 'LIQUIDATION' || kind === 'LIQUIDATION_PENDING' || kind === 'LIQUIDATION_HALTED' ? 'ACCOUNT_LIQUIDATION' : 'ORDER_FILLED';
+  return { type, title: NOTICE[kind].title, body: NOTICE[kind].body(String(event.details.subject ?? event.symbol)) };
+}
+
 export interface UsLeverageDeps {
   readonly db: PasarDb;
   readonly ledger: Ledger;
   readonly engine: Pick<TradingEngine, 'estimate'>;
   readonly rules: UsRules;
   readonly settings: UsStockConfig['leverage'];
-  readonly notify: Notify;
+  /**
+   * Sends the unsent USSTOCK margin events (the margin engine's one delivery loop, `deliverNotices`):
+   * after a commit that recorded one, and every sweep for those a crash or a failed send left.
+   */
+  readonly deliverNotices: () => Promise<number>;
   /** The symbols halted now (read fresh once per sweep): nothing of theirs is closed until the halt lifts. */
   readonly haltedSymbols: () => Promise<ReadonlySet<string>>;
   readonly now: () => number;
@@ -441,7 +455,6 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
     /** What the text names: the stock, or the wallet ('2x', '4x'). */
     readonly subject: string;
   }
-  const walletLabel = (wallet: UsLeverageWallet): string => (wallet === 'leverage' ? '2x' : '4x');
 
   /** Records a notice as a margin event in the transaction of what it reports (so a crash cannot lose it). */
   async function record(on: PasarDb, event: NoticeEvent): Promise<NoticeEvent> {
@@ -452,30 +465,12 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
     return event;
   }
 
-  /** Sends an event's notice under its key and marks it sent; a failed send stays unsent for the next sweep. */
-  async function deliver(event: NoticeEvent): Promise<void> {
-    const { kind } = event;
-    const type = kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : kind === 'LIQUIDATION' || kind === 'LIQUIDATION_PENDING' || kind === 'LIQUIDATION_HALTED' ? 'ACCOUNT_LIQUIDATION' : 'ORDER_FILLED';
-    try {
-      await deps.notify(event.userId, { key: `margin:${event.key}`, type, title: NOTICE[kind].title, body: NOTICE[kind].body(event.subject) });
-    } catch (error) {
-      deps.log?.warn({ err: error, event: event.key }, 'leverage: a notification failed');
-      return;
-    }
-    await db.update(marginEvents).set({ notifiedAt: new Date(deps.now()) }).where(and(eq(marginEvents.key, event.key), isNull(marginEvents.notifiedAt)));
-  }
-
-  /** Sends the notices a crash or a failed send left unsent (oldest first). */
+  /** Sends what is unsent (this notice and any a crash or a failed send left); a failure waits for the next sweep. */
   async function deliverUnsent(): Promise<void> {
-    const due = await db
-      .select()
-      .from(marginEvents)
-      .where(and(eq(marginEvents.market, US_MARKET), isNull(marginEvents.notifiedAt)))
-      .orderBy(asc(marginEvents.createdAt))
-      .limit(NOTICES_PER_PASS);
-    for (const e of due) {
-      if (!(e.kind in NOTICE)) continue;
-      await deliver({ key: e.key, kind: e.kind as NoticeKind, userId: e.userId, symbol: e.symbol, subject: String(e.details.subject ?? e.symbol) });
+    try {
+      await deps.deliverNotices();
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'leverage: sending notifications failed');
     }
   }
 
@@ -491,7 +486,7 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
       const closed = await realize(tx, pos, forcedFill(pos, D(pos.quantity), now), key, reason, now);
       return { position: closed.position, notice: await record(tx.db, { key, kind: reason, userId: pos.userId, symbol: pos.symbol, subject: pos.symbol }) };
     });
-    if (done) await deliver(done.notice);
+    if (done) await deliverUnsent();
     return done?.position ?? null;
   }
 
@@ -520,7 +515,7 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
           if (done.position.status === 'OPEN') await tx.db.update(usLeveragePositions).set({ takeProfit: null, stopLoss: null, triggerQuantity: null, triggersExpireAt: null }).where(eq(usLeveragePositions.id, pos.id));
           return { position: done.position, notice: await record(tx.db, { key, kind: hit, userId: pos.userId, symbol: pos.symbol, subject: pos.symbol }) };
         });
-        if (after) await deliver(after.notice);
+        if (after) await deliverUnsent();
         if (after?.position.status === 'CLOSED') return;
       }
     }
@@ -582,7 +577,7 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
         const inserted = await tx.insert(usLeverageMarginCalls).values({ userId, wallet, calledAt: new Date(now) }).onConflictDoNothing().returning();
         return inserted.length > 0 ? record(tx, { key: `uslev:call:${userId}:${wallet}:${randomUUID()}`, kind: 'MARGIN_CALL', userId, symbol: wallet, subject: walletLabel(wallet) }) : null;
       });
-      if (called) await deliver(called);
+      if (called) await deliverUnsent();
     } else {
       await db.delete(usLeverageMarginCalls).where(and(eq(usLeverageMarginCalls.userId, userId), eq(usLeverageMarginCalls.wallet, wallet)));
     }
@@ -613,7 +608,7 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
         .returning({ id: usLeveragePositions.id });
       return marked.length > 0 ? record(tx, { key: `uslev:${what.kind.toLowerCase()}:${userId}:${wallet}:${randomUUID()}`, kind: what.kind, userId, symbol: what.symbol, subject: what.subject }) : null;
     });
-    if (notice) await deliver(notice);
+    if (notice) await deliverUnsent();
   }
 
   return {

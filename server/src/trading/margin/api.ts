@@ -9,6 +9,7 @@
 // instances, a restart or a crash mid-sweep. Implementation: `engine.ts`; the pure math: `math.ts`.
 import type { AccountRef, LedgerOps, TransferResult } from '../../ledger/api';
 import type { PasarDb } from '../../db/database';
+import type { NotificationType } from '@pasar/shared/contract';
 import type { Market, Side } from '../order-model';
 
 export type PositionSide = 'LONG' | 'SHORT';
@@ -152,6 +153,26 @@ export interface MarginExposure {
  */
 export type ExposureSource = (userId: string, book: string) => Promise<MarginExposure>;
 
+/** A margin event as recorded (`margin_events`): what a notice is rendered from. */
+export interface MarginEventRecord {
+  readonly key: string;
+  readonly kind: string;
+  readonly market: string;
+  readonly userId: string;
+  readonly symbol: string;
+  readonly details: Record<string, unknown>;
+}
+
+/** A notice's type and text in both languages. */
+export interface NoticeText {
+  readonly type: NotificationType;
+  readonly title: { readonly id: string; readonly en: string };
+  readonly body: { readonly id: string; readonly en: string };
+}
+
+/** A market's own text for its events (null: the engine's text for the kind). */
+export type NoticeRenderer = (event: MarginEventRecord) => NoticeText | null;
+
 export interface ChargeResult {
   readonly positions: number;
   /** Transfers applied now (the rest had been applied before: replays). */
@@ -171,6 +192,12 @@ export interface MarginEngine {
   exposure(market: Market, userId: string, book: string): Promise<MarginExposure>;
   /** A market whose positions are not the engine's rows answers `exposure` for them (registered once). */
   registerExposure(market: Market, source: ExposureSource): void;
+  /**
+   * A market's texts for its margin events: the engine's one delivery loop (`deliverNotices`) sends
+   * every market's events, in that market's words where it has its own kinds (US: the 4x close,
+   * TP/SL, a wallet's liquidation).
+   */
+  registerNotices(market: Market, render: NoticeRenderer): void;
   /** A new mark price: finds the at-risk positions through the index and liquidates / margin-calls / triggers TP/SL. */
   onMark(market: Market, symbol: string, mark: string, now: number): Promise<void>;
   /**

@@ -10,7 +10,7 @@ import type { PasarDb } from '../../db/database';
 import { InsufficientFunds, type AccountRef, type Ledger, type LedgerOps, type TransferLeg, type TransferResult } from '../../ledger/api';
 import { AppError } from '../../http/app-error';
 import type { Market } from '../order-model';
-import type { ChargeResult, ExposureSource, MarginEngine, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView } from './api';
+import type { ChargeResult, ExposureSource, MarginEngine, NoticeRenderer, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView } from './api';
 import {
   applyFill,
   bankruptcyPrice,
@@ -90,6 +90,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
   const { db, ledger } = deps;
   const markets = new Map<Market, MarginMarket>();
   const exposureSources = new Map<Market, ExposureSource>();
+  const renderers = new Map<string, NoticeRenderer>();
   const index = new RiskIndex();
 
   const marketOf = (market: Market): MarginMarket => {
@@ -553,6 +554,10 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       exposureSources.set(market, source);
     },
 
+    registerNotices(market, render) {
+      renderers.set(market, render);
+    },
+
     async exposure(market, userId, book): Promise<MarginExposure> {
       const own = exposureSources.get(market);
       if (own) return own(userId, book);
@@ -792,31 +797,40 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       .onConflictDoNothing();
   }
 
+  /** The engine's text for its own event kinds (a market's renderer may have its own first). */
+  function engineText(event: typeof marginEvents.$inferSelect): Omit<MarginNotice, 'key'> {
+    const { symbol } = event;
+    const figure = String((event.kind === 'LIQUIDATION' ? event.details.mark : event.details.ratio) ?? '');
+    if (event.kind === 'LIQUIDATION_PENDING') {
+      return {
+        type: 'ACCOUNT_LIQUIDATION',
+        title: { id: 'Likuidasi menunggu pasar buka', en: 'Liquidation waits for the market to open' },
+        body: {
+          id: `Rasio margin ${symbol} mencapai ${figure}% saat pasar tutup. Posisi dilikuidasi saat pasar buka kecuali margin ditambah.`,
+          en: `The margin ratio of ${symbol} reached ${figure}% while the market is closed. The position is liquidated when the market opens unless margin is added.`,
+        },
+      };
+    }
+    if (event.kind === 'MARGIN_CALL') {
+      return {
+        type: 'MARGIN_CALL',
+        title: { id: 'Peringatan margin', en: 'Margin call' },
+        body: { id: `Rasio margin ${symbol} mencapai ${figure}%. Tambah margin atau kurangi posisi agar tidak dilikuidasi.`, en: `The margin ratio of ${symbol} reached ${figure}%. Add margin or reduce the position to avoid liquidation.` },
+      };
+    }
+    return {
+      type: 'ACCOUNT_LIQUIDATION',
+      title: { id: 'Posisi dilikuidasi', en: 'Position liquidated' },
+      body: { id: `Posisi ${symbol} Anda ditutup oleh likuidasi pada harga mark ${figure}.`, en: `Your ${symbol} position was closed by liquidation at mark price ${figure}.` },
+    };
+  }
+
   /** Sends an event's notice under its key; false when the send failed (the next pass tries again). */
   async function notice(event: typeof marginEvents.$inferSelect): Promise<boolean> {
     if (!deps.notify) return true;
-    const { symbol } = event;
-    const figure = String((event.kind === 'LIQUIDATION' ? event.details.mark : event.details.ratio) ?? '');
-    const text =
-      event.kind === 'LIQUIDATION_PENDING'
-        ? {
-            title: { id: 'Likuidasi menunggu pasar buka', en: 'Liquidation waits for the market to open' },
-            body: {
-              id: `Rasio margin ${symbol} mencapai ${figure}% saat pasar tutup. Posisi dilikuidasi saat pasar buka kecuali margin ditambah.`,
-              en: `The margin ratio of ${symbol} reached ${figure}% while the market is closed. The position is liquidated when the market opens unless margin is added.`,
-            },
-          }
-        : event.kind === 'MARGIN_CALL'
-        ? {
-            title: { id: 'Peringatan margin', en: 'Margin call' },
-            body: { id: `Rasio margin ${symbol} mencapai ${figure}%. Tambah margin atau kurangi posisi agar tidak dilikuidasi.`, en: `The margin ratio of ${symbol} reached ${figure}%. Add margin or reduce the position to avoid liquidation.` },
-          }
-        : {
-            title: { id: 'Posisi dilikuidasi', en: 'Position liquidated' },
-            body: { id: `Posisi ${symbol} Anda ditutup oleh likuidasi pada harga mark ${figure}.`, en: `Your ${symbol} position was closed by liquidation at mark price ${figure}.` },
-          };
+    const text = renderers.get(event.market)?.(event) ?? engineText(event);
     try {
-      await deps.notify(event.userId, { key: `margin:${event.key}`, type: event.kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : 'ACCOUNT_LIQUIDATION', ...text });
+      await deps.notify(event.userId, { key: `margin:${event.key}`, ...text });
       return true;
     } catch (error) {
       deps.log?.warn({ err: error, event: event.key }, 'margin: sending a notification failed');
