@@ -47,7 +47,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ROOT_NAMES.has(name)) throw new AppError('002', { details: [{ path: 'name', message: 'reserved for the bootstrap operator' }] });
       const token = newOperatorToken();
       const row = await store.add(name, token, byOf(request.operator), new Date());
-      if (!row) throw new AppError('002', { httpStatus: 409, details: [{ path: 'name', message: 'an operator of that name exists (or existed)' }] });
+      if (!row) throw new AppError('4302', { details: [{ path: 'name', message: 'an operator of that name exists (or existed)' }] });
       return ok({ ...view(row), token });
     },
   );

@@ -77,9 +77,11 @@ describe('operators and the audit trail', () => {
 
     const again = await post(OPERATOR_PATHS.operators, root(), { name: 'ayu' });
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error_code: '4302', error_message: 'Nama operator sudah dipakai', details: [{ path: 'name' }] });
     expect((await post(OPERATOR_PATHS.operators, root(), { name: 'root' })).statusCode).toBe(400);
     const byNamed = await post(OPERATOR_PATHS.operators, as(ayu), { name: 'budi' });
     expect(byNamed.statusCode).toBe(403);
+    expect(byNamed.json()).toMatchObject({ error_code: '4301', details: [{ path: 'x-admin-token', message: expect.stringContaining('only the bootstrap operator') }] });
 
     const listed = await t.app.inject({ method: 'GET', url: OPERATOR_PATHS.operators, headers: as(ayu) });
     expect(listed.json().data.items.map((o: { name: string }) => o.name)).toEqual(['ayu']);
@@ -273,6 +275,7 @@ describe('operators and the audit trail', () => {
     const production = await t.sibling({ ...ENV, ...PRODUCTION_TEST_ENV });
     const denied = await post(MARKET_PATHS.adminHalt, { 'x-admin-token': production.adminToken, 'x-operator-reason': 'x' }, { symbol: 'ETH-IDR' }, production);
     expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ error_code: '4301', details: [{ message: expect.stringContaining('named operator token') }] });
     const dewi = await addOperator('dewi', production);
     expectStatus(await post(MARKET_PATHS.adminHalt, as(dewi.token, 'prod incident'), { symbol: 'ETH-IDR' }, production), 200);
     expectStatus(await post(MARKET_PATHS.adminResume, as(dewi.token, 'resolved'), { symbol: 'ETH-IDR' }, production), 200);

@@ -19,6 +19,21 @@ interface Classified {
 
 type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
 
+/**
+ * The client errors refused before a route reads the request, each with its own catalogue code
+ * (whose catalogue status is this status), so a person reads why; any other 4xx is invalid input.
+ */
+const CLIENT_ERROR_CODES: Readonly<Partial<Record<number, ErrorCode>>> = {
+  404: '003',
+  408: '011',
+  413: '004',
+  414: '006',
+  415: '005',
+  431: '010',
+};
+
+const clientErrorCode = (status: number): ErrorCode => CLIENT_ERROR_CODES[status] ?? '002';
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     const classified = classify(error, request);
@@ -53,7 +68,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const body = JSON.stringify(errorBody('002', DEFAULT_LANGUAGE));
+  const body = JSON.stringify(errorBody(clientErrorCode(status), DEFAULT_LANGUAGE));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -86,10 +101,9 @@ function classify(error: unknown, request: FastifyRequest): Classified {
   const status = (error as Partial<FastifyError>)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify's own client errors: unparsable or empty JSON, wrong content type, body too large, …
-    if (status === 404) return { code: '003', status };
     const validation = (error as FastifyError).validation;
     const details = validation?.map((v) => ({ path: pathOf(v.instancePath), message: v.message ?? '' }));
-    return { code: '002', status, ...(details?.length ? { details } : {}) };
+    return { code: clientErrorCode(status), status, ...(details?.length ? { details } : {}) };
   }
   return { code: '001', status: 500 };
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DecimalString, ErrorEnvelope, OrderSideText } from '@pasar/shared/contract';
+import type { Socket } from 'node:net';
+import { DecimalString, ERROR_CATALOGUE, ErrorEnvelope, OrderSideText, type ErrorCode } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../testing/app-fixture';
 import { AppError } from './app-error';
 import { apiResponses, ok } from './envelope';
+import { answerClientError } from './error-handler';
 
 // Test-only routes, declared the way domain modules declare theirs.
 const testRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,15 +121,54 @@ describe('error envelope', () => {
       expect(parseError(response.body).error_code).toBe('002');
     });
 
-    it('answers 002 for an unsupported content type, keeping the 415 status', async () => {
+  });
+
+  describe('requests refused before a route reads them', () => {
+    it('answers an unsupported content type with 415 and code 005', async () => {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/test/orders/crypto',
-        headers: { 'content-type': 'application/x-yaml' },
+        headers: { 'content-type': 'application/x-yaml', 'x-language-code': 'en' },
         payload: 'side: BUY',
       });
       expect(response.statusCode).toBe(415);
-      expect(parseError(response.body).error_code).toBe('002');
+      expect(parseError(response.body)).toMatchObject({ error_code: '005', error_message: 'The request content type is not supported' });
+    });
+
+    it('answers a body over the size limit with 413 and code 004, in Indonesian by default', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/test/orders/crypto',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ side: 'BUY', amount: '1', pad: 'x'.repeat(1_100_000) }),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(parseError(response.body)).toMatchObject({ error_code: '004', error_message: 'Data yang dikirim terlalu besar' });
+    });
+
+    it('answers a path parameter over its length limit with 414 and code 006', async () => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/test/orders/${'p'.repeat(2000)}`, payload: { side: 'BUY', amount: '1' } });
+      expect(response.statusCode).toBe(414);
+      expect(parseError(response.body).error_code).toBe('006');
+    });
+
+    it.each([
+      ['HPE_HEADER_OVERFLOW', 431, '010'],
+      ['ERR_HTTP_REQUEST_TIMEOUT', 408, '011'],
+      ['HPE_INVALID_METHOD', 400, '002'],
+    ])("answers the HTTP parser's %s with %i and code %s on the socket", (code, status, errorCode) => {
+      const written: string[] = [];
+      const socket = { writable: true, destroyed: false, write: (chunk: string) => written.push(chunk), destroy: () => undefined };
+      answerClientError(Object.assign(new Error('refused'), { code }), socket as unknown as Socket);
+      const [head, body] = written.join('').split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(parseError(body!)).toEqual({ status: 'error', error_code: errorCode, error_message: ERROR_CATALOGUE[errorCode as ErrorCode].id });
+    });
+
+    it('gives every such refusal a catalogue code answered with its own status', () => {
+      for (const [code, status] of [['004', 413], ['005', 415], ['006', 414], ['010', 431], ['011', 408]] as const) {
+        expect({ code, http: ERROR_CATALOGUE[code].http }).toEqual({ code, http: status });
+      }
     });
   });
 

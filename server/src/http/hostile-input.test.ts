@@ -139,7 +139,11 @@ describe('hostile input on every route', () => {
         });
         const what = `${route.method} ${route.url} (${name})`;
         if (response.statusCode !== 400 && response.statusCode !== 415) failures.push(`${what}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-        else if (envelopeOf(what, response.statusCode, response.body).error_code !== '002') failures.push(`${what}: not 002`);
+        else {
+          const code = envelopeOf(what, response.statusCode, response.body).error_code;
+          const expected = response.statusCode === 415 ? '005' : '002';
+          if (code !== expected) failures.push(`${what}: ${response.statusCode} with ${code}, not ${expected}`);
+        }
       }
     }
     expect(failures).toEqual([]);
@@ -240,12 +244,16 @@ describe('hostile input on every route', () => {
 
     const failures: string[] = [];
     const clientErrors = Array.from({ length: 100 }, (_, i) => 400 + i);
+    // Refusals with a code of their own; any other client error is invalid input (002).
+    const codeOfStatus: Record<number, string> = { 404: '003', 408: '011', 413: '004', 414: '006', 415: '005', 431: '010' };
     const check = async (what: string, method: string, path: string, expected: number[]) => {
       const response = await send(method, path);
       if (!expected.includes(response.status)) failures.push(`${what}: ${response.status} (expected ${expected.join('/')}) ${response.body.slice(0, 120)}`);
       else {
         try {
-          envelopeOf(what, response.status, response.body);
+          const code = envelopeOf(what, response.status, response.body).error_code;
+          const wanted = codeOfStatus[response.status] ?? '002';
+          if (code !== wanted) failures.push(`${what}: ${response.status} with ${code}, not ${wanted}`);
         } catch (error) {
           failures.push((error as Error).message);
         }

@@ -28,7 +28,7 @@ declare module 'fastify' {
     adminToken: string;
     /** preHandler for admin routes: 401 (009) unless `x-admin-token` is a live operator token. */
     requireAdmin: preHandlerAsyncHookHandler;
-    /** preHandler for managing operators: the bootstrap token only (403 otherwise). */
+    /** preHandler for managing operators: the bootstrap token only (403, 4301, otherwise). */
     requireRootOperator: preHandlerAsyncHookHandler;
     operators: OperatorStore;
   }
@@ -65,7 +65,7 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const forbidden = (message: string) => new AppError('009', { httpStatus: 403, details: [{ path: ADMIN_TOKEN_HEADER, message }] });
+const forbidden = (message: string) => new AppError('4301', { details: [{ path: ADMIN_TOKEN_HEADER, message }] });
 
 const isMutating = (request: FastifyRequest): boolean => !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
 

@@ -30,6 +30,11 @@ describe('error catalogue', () => {
     expect(ERROR_CATALOGUE['009'].http).toBe(401);
   });
 
+  it('answers each refusal before routing and each operator refusal with its own code and status', () => {
+    const statuses = Object.fromEntries(['004', '005', '006', '010', '011', '4301', '4302'].map((code) => [code, ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].http]));
+    expect(statuses).toEqual({ '004': 413, '005': 415, '006': 414, '010': 431, '011': 408, '4301': 403, '4302': 409 });
+  });
+
   it('keeps codes as strings so leading zeros survive', () => {
     expect(isErrorCode('0004')).toBe(true);
     expect(isErrorCode('4')).toBe(false);

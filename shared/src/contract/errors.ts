@@ -21,6 +21,12 @@ export const ERROR_CATALOGUE = {
   // Idempotency (issue 5): the x-request-id of a mutating call.
   '042': entry(409, 'x-request-id sudah dipakai untuk permintaan lain', 'This request id was already used for a different request'),
   '043': entry(409, 'Permintaan ini masih diproses, coba lagi sebentar lagi', 'This request is still being processed, try again shortly'),
+  // The request itself refused before any route reads it (its size, its content type, its pace).
+  '004': entry(413, 'Data yang dikirim terlalu besar', 'The request is too large'),
+  '005': entry(415, 'Jenis data yang dikirim tidak didukung', 'The request content type is not supported'),
+  '006': entry(414, 'Alamat permintaan terlalu panjang', 'The request address is too long'),
+  '010': entry(431, 'Header atau parameter permintaan terlalu besar', 'The request headers or query are too large'),
+  '011': entry(408, 'Permintaan terlalu lama dikirim, coba lagi', 'The request took too long to arrive, try again'),
   '10001': entry(400, 'Kode OTP salah', 'Invalid OTP'),
   '10002': entry(400, 'Kode OTP belum diminta', 'OTP not requested'),
   '0004': entry(400, 'PIN salah', 'Incorrect PIN'),
@@ -140,6 +146,9 @@ export const ERROR_CATALOGUE = {
   '2401': entry(400, 'Notifikasi keamanan di aplikasi selalu aktif', 'In-app security notifications are always on'),
   '2402': entry(400, 'Tautan Telegram tidak valid atau kedaluwarsa', 'The Telegram link is invalid or has expired'),
   '2403': entry(401, 'Tidak diizinkan', 'Not authorized'),
+  // Operator codes (4301–4399; ours): the operator (admin) routes' refusals.
+  '4301': entry(403, 'Operator ini tidak berwenang melakukan tindakan ini', 'This operator is not allowed to do this'),
+  '4302': entry(409, 'Nama operator sudah dipakai', 'This operator name is taken'),
   // Identity codes (issue 3; ours, the specification has none for these).
   '2001': entry(409, 'Nomor HP sudah terdaftar. Silakan masuk', 'This phone number is already registered. Please log in'),
   '2002': entry(404, 'Nomor HP belum terdaftar. Silakan daftar', 'This phone number is not registered. Please sign up'),

@@ -156,7 +156,7 @@ describe('identity verification (KYC)', () => {
     it('refuses a JSON body', async () => {
       const response = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.kyc, payload: VALID_KYC_FIELDS, headers: user.headers });
       expect(response.statusCode).toBe(415);
-      expect(errorOf(response).error_code).toBe('002');
+      expect(errorOf(response).error_code).toBe('005');
     });
   });
 

@@ -150,7 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const userId = userIdOf(request);
-      if (!request.isMultipart()) throw new AppError('002', { httpStatus: 415, details: [{ path: 'body', message: 'multipart/form-data expected' }] });
+      if (!request.isMultipart()) throw new AppError('005', { details: [{ path: 'body', message: 'multipart/form-data expected' }] });
       const fields: Record<string, string> = {};
       const uploads: KycUpload[] = [];
       try {
