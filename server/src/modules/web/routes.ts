@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { ErrorEnvelope, RemoteRegistry } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
-import { contentSecurityPolicy } from '../../plugins/external/csp';
+import { contentSecurityPolicy, siteSocketOrigin } from '../../plugins/external/csp';
 import { ShellPage } from './shell-page';
 import { remoteCacheControl, resolveFile, shellCacheControl, SHELL_NOT_BUILT_PAGE, REVALIDATE } from './static-files';
 
@@ -80,7 +80,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendShellPage(request: FastifyRequest, reply: FastifyReply, urlPath: string) {
     const read = await registry.read();
     const live = read.kind === 'ok' ? read : undefined;
-    if (live) reply.header('content-security-policy', contentSecurityPolicy(live.origins));
+    if (live) reply.header('content-security-policy', contentSecurityPolicy(live.origins, siteSocketOrigin(request, app.config.publicOrigin)));
     let page: string;
     try {
       page = await shellPage.render(urlPath, live?.registry);

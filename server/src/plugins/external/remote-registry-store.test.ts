@@ -55,8 +55,8 @@ describe('originsOf', () => {
 
 describe('contentSecurityPolicy', () => {
   it('is the documented policy with the remote origins in script-src and connect-src', () => {
-    expect(contentSecurityPolicy(['https://cdn.example'])).toBe(
-      "default-src 'self'; script-src 'self' https://cdn.example; connect-src 'self' ws: wss: https://cdn.example; " +
+    expect(contentSecurityPolicy(['https://cdn.example'], 'wss://pasar.example')).toBe(
+      "default-src 'self'; script-src 'self' https://cdn.example; connect-src 'self' wss://pasar.example https://cdn.example; " +
         "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; media-src 'self' blob:; font-src 'self' data:; object-src 'none'; " +
         "base-uri 'self'; frame-ancestors 'none'; form-action 'self'",
     );

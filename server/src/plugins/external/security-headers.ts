@@ -2,7 +2,7 @@
 // set per request because it lists the origins of the live remote registry.
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy } from './csp';
+import { contentSecurityPolicy, siteSocketOrigin } from './csp';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -16,8 +16,9 @@ export const securityHeadersPlugin = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-    app.addHook('onRequest', async (_request, reply) => {
-      reply.header('content-security-policy', contentSecurityPolicy(await app.remoteRegistry.remoteOrigins()));
+    app.addHook('onRequest', async (request, reply) => {
+      const socketOrigin = siteSocketOrigin(request, app.config.publicOrigin);
+      reply.header('content-security-policy', contentSecurityPolicy(await app.remoteRegistry.remoteOrigins(), socketOrigin));
     });
   },
   { name: 'pasar-security-headers', dependencies: ['pasar-config', 'pasar-remote-registry'] },
