@@ -13,6 +13,7 @@ import {
   ConfirmDialog,
   EmptyState,
   Field,
+  plainTextProblem,
   MAX_BANK_ACCOUNTS,
   Select,
   showToast,
@@ -174,10 +175,11 @@ function AddBankAccount({ onAdded, onCancel }: { onAdded: () => void; onCancel: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const number = accountNumber.replace(/[\s-]/g, '');
+    const holderProblem = plainTextProblem(holderName.trim());
     const found = {
       bank: bankCode ? undefined : t('bankAccount.bankRequired'),
       number: BANK_ACCOUNT_NUMBER_PATTERN.test(number) ? undefined : t('bankAccount.numberInvalid'),
-      holder: holderName.trim() ? undefined : t('bankAccount.holderRequired'),
+      holder: !holderName.trim() ? t('bankAccount.holderRequired') : holderProblem ? t(holderProblem) : undefined,
     };
     setErrors(found);
     if (found.bank || found.number || found.holder) return;

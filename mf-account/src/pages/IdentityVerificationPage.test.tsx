@@ -60,6 +60,7 @@ const TEXT = {
     notImage: 'Isi berkas ini bukan gambar JPEG atau PNG.',
     tooLarge: 'Berkas terlalu besar (maks. 5 MB).',
     wrongType: 'Berkas harus gambar JPEG atau PNG.',
+    controlCharacters: 'Tidak boleh berisi karakter kontrol (karakter tak terlihat, sering ikut saat menempel teks)',
   },
   en: {
     nik: 'NIK',
@@ -77,6 +78,7 @@ const TEXT = {
     notImage: 'This file is not a JPEG or PNG image.',
     tooLarge: 'The file is too large (up to 5 MB).',
     wrongType: 'The file must be a JPEG or PNG image.',
+    controlCharacters: 'Must not contain control characters (invisible characters, often carried in with pasted text)',
   },
 } as const;
 
@@ -125,6 +127,23 @@ describe.each(['id', 'en'] as const)('identity verification form in %s', (langua
 
     expect(await screen.findByText(text.nikInvalid)).toBeInTheDocument();
     expect(nik).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', ACCOUNT_PATHS.kyc)).toHaveLength(0);
+  });
+
+  it('refuses a pasted ESC character in the place of birth with the localized message and posts nothing', async () => {
+    const { user, api } = renderPage({ status: 'NOT_SUBMITTED' }, language);
+    await screen.findByRole('button', { name: text.submit });
+    await fillValid(user);
+    const birthPlace = screen.getByRole('textbox', { name: text.birthPlace });
+    await user.clear(birthPlace);
+    await user.click(birthPlace);
+    await user.paste('Jakarta\u001b[2J');
+    expect(await screen.findByText(text.controlCharacters)).toBeInTheDocument();
+    expect(birthPlace).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(screen.getByLabelText(text.ktp), fileOf('ktp.jpg', 'image/jpeg'));
+    await user.upload(screen.getByLabelText(text.selfie), fileOf('me.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: text.submit }));
+    expect(screen.getByText(text.controlCharacters)).toBeInTheDocument();
     expect(api.callsTo('POST', ACCOUNT_PATHS.kyc)).toHaveLength(0);
   });
 

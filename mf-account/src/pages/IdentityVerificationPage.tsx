@@ -20,6 +20,7 @@ import {
   KYC_VIDEO_TYPES,
   kycMaxBytesFor,
   NIK_PATTERN,
+  plainTextProblem,
   showToast,
   sniffKycFileType,
   Stack,
@@ -187,23 +188,29 @@ interface KycValues {
 
 type KycErrors = Partial<Record<keyof KycValues, string>>;
 
-/** Each field's problem (an i18n key): "required" first, then its format. */
+/** Each field's problem (an i18n key): "required" first, then control characters, then its format. */
 export function validateKyc(values: KycValues): KycErrors {
   const errors: KycErrors = {};
   const nik = values.nik.trim();
   const fullName = values.fullName.trim();
+  const birthPlace = values.birthPlace.trim();
+  const address = values.address.trim();
+  const controls = { fullName: plainTextProblem(fullName), birthPlace: plainTextProblem(birthPlace), address: plainTextProblem(address, true) };
   if (!nik) errors.nik = 'identity.required';
   else if (!/^\d+$/.test(nik)) errors.nik = 'identity.nikDigits';
   else if (!NIK_PATTERN.test(nik)) errors.nik = 'identity.nikInvalid';
   if (!fullName) errors.fullName = 'identity.required';
+  else if (controls.fullName) errors.fullName = controls.fullName;
   else if (!KTP_NAME_PATTERN.test(fullName)) errors.fullName = 'identity.nameInvalid';
   else if (fullName.length < 2) errors.fullName = 'identity.nameShort';
-  if (!values.birthPlace.trim()) errors.birthPlace = 'identity.required';
-  else if (values.birthPlace.trim().length < 2) errors.birthPlace = 'identity.birthPlaceShort';
+  if (!birthPlace) errors.birthPlace = 'identity.required';
+  else if (controls.birthPlace) errors.birthPlace = controls.birthPlace;
+  else if (birthPlace.length < 2) errors.birthPlace = 'identity.birthPlaceShort';
   if (!values.birthDate) errors.birthDate = 'identity.required';
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.birthDate)) errors.birthDate = 'identity.birthDateInvalid';
-  if (!values.address.trim()) errors.address = 'identity.required';
-  else if (values.address.trim().length < 5) errors.address = 'identity.addressInvalid';
+  if (!address) errors.address = 'identity.required';
+  else if (controls.address) errors.address = controls.address;
+  else if (address.length < 5) errors.address = 'identity.addressInvalid';
   return errors;
 }
 
@@ -340,6 +347,9 @@ function GssCard({ kyc, onSubmitted }: { kyc: KycStatusResponse; onSubmitted: ()
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!notUsPerson) return setError(t('gss.certifyRequired'));
+    const textProblem =
+      plainTextProblem(values.fullLegalName.trim()) ?? plainTextProblem(values.permanentAddress.trim(), true) ?? plainTextProblem(values.signature.trim());
+    if (textProblem) return setError(t(textProblem));
     if (values.signature.trim().toLowerCase() !== values.fullLegalName.trim().toLowerCase()) return setError(t('gss.signatureMismatch'));
     if (values.permanentAddress.trim().length < 5 || !/^\d{4}-\d{2}-\d{2}$/.test(values.dateOfBirth)) return setError(t('gss.incomplete'));
     setBusy(true);

@@ -9,6 +9,7 @@ import {
   formatPhone,
   normalizePhone,
   OtpInput,
+  plainTextProblem,
   ResendCode,
   showToast,
   Stack,
@@ -58,6 +59,11 @@ function NameCard({ me, onSaved }: { me: UserMe; onSaved: (me: UserMe) => void }
     }
     if (trimmed.length > USER_NAME_MAX_LENGTH) {
       setError(t('profile.nameTooLong', { max: USER_NAME_MAX_LENGTH }));
+      return;
+    }
+    const textProblem = plainTextProblem(trimmed);
+    if (textProblem) {
+      setError(t(textProblem));
       return;
     }
     setBusy(true);

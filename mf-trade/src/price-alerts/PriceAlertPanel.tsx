@@ -17,6 +17,7 @@ import {
   eventBus,
   Field,
   isApiError,
+  plainTextProblem,
   Select,
   showToast,
   Skeleton,
@@ -115,6 +116,8 @@ function AlertForm({ symbol, tick, format, editing, onDone }: PriceAlertPanelPro
     editing ? { target: editing.targetPrice, direction: editing.direction, note: editing.note ?? '', repeating: editing.repeating, fromChart: editing.createFromChart } : emptyDraft(),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  // The note is checked as it is typed (pasted control characters), its message by the field.
+  const noteProblem = plainTextProblem(draft.note.trim(), true);
   const [sending, setSending] = useState(false);
   const [askSystem, setAskSystem] = useState(false);
 
@@ -139,6 +142,7 @@ function AlertForm({ symbol, tick, format, editing, onDone }: PriceAlertPanelPro
       setProblem(t(`alerts.${local}`, { tick }));
       return;
     }
+    if (noteProblem) return;
     setSending(true);
     try {
       const target = draft.target.trim();
@@ -230,7 +234,7 @@ function AlertForm({ symbol, tick, format, editing, onDone }: PriceAlertPanelPro
             options={DIRECTIONS.map((d) => ({ value: d, label: t(`alerts.directions.${d}`) }))}
           />
         </Field>
-        <Field label={t('alerts.note')}>
+        <Field label={t('alerts.note')} error={noteProblem ? t(noteProblem) : null}>
           <TextInput value={draft.note} maxLength={200} onChange={(e) => setDraft({ ...draft, note: e.target.value })} />
         </Field>
         <Check>

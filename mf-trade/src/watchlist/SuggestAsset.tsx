@@ -2,7 +2,7 @@
 // a signed-in person's short form under the watchlists, opened from its link or, prefilled, when
 // a symbol typed into a list is not listed. The name is checked before anything is sent; the
 // server's refusals show by the name field and nothing changes.
-import { Button, Field, isApiError, MARKET_LIST, Select, showToast, Stack, TextInput, type AssetType } from '@pasar/shared';
+import { Button, Field, isApiError, MARKET_LIST, plainTextProblem, Select, showToast, Stack, TextInput, type AssetType } from '@pasar/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PanelHeading, PanelNote } from '../components/panel-text';
 import { useTradeT } from '../i18n';
@@ -34,6 +34,7 @@ export function SuggestAsset({ request = null }: SuggestAssetProps) {
   const [assetType, setAssetType] = useState<AssetType | ''>('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const noteProblem = plainTextProblem(note.trim(), true);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -48,10 +49,12 @@ export function SuggestAsset({ request = null }: SuggestAssetProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local = suggestionNameProblem(name);
-    if (local) {
-      setProblem(t(`watchlist.${local}`));
+    const nameProblem = local ? `watchlist.${local}` : plainTextProblem(name.trim());
+    if (nameProblem) {
+      setProblem(t(nameProblem));
       return;
     }
+    if (noteProblem) return;
     setSending(true);
     try {
       const saved = await watchlists().suggestAsset({
@@ -121,7 +124,7 @@ export function SuggestAsset({ request = null }: SuggestAssetProps) {
             ]}
           />
         </Field>
-        <Field label={t('watchlist.suggestNote')}>
+        <Field label={t('watchlist.suggestNote')} error={noteProblem ? t(noteProblem) : null}>
           <TextInput value={note} maxLength={NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
         </Field>
         <Stack direction="row" gap="sm" wrap>

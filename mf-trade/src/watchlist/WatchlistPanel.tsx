@@ -14,6 +14,7 @@ import {
   ErrorState,
   Field,
   isApiError,
+  plainTextProblem,
   Select,
   showToast,
   Skeleton,
@@ -266,6 +267,11 @@ function ListEditor({ list, symbol, onSuggest }: { list: Watchlist; symbol: stri
   const rename = (event: FormEvent) => {
     event.preventDefault();
     if (renaming === null) return;
+    const textProblem = plainTextProblem(renaming.trim());
+    if (textProblem) {
+      showToast({ kind: 'error', title: t(textProblem) });
+      return;
+    }
     void run(async () => {
       try {
         putList(await watchlists().rename(list.id, renaming));
@@ -394,6 +400,11 @@ function MyWatchlists({ symbol }: { symbol: string }) {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
+    const textProblem = plainTextProblem(name.trim());
+    if (textProblem) {
+      setCreateError(t(textProblem));
+      return;
+    }
     try {
       putList(await watchlists().create({ name: name.trim() }), true);
       setName('');

@@ -33,6 +33,7 @@ const id = {
     generic: DEFAULT_ERROR_MESSAGE.id,
     network: 'Tidak ada koneksi internet',
     tryAgain: 'Silakan coba lagi',
+    controlCharacters: 'Tidak boleh berisi karakter kontrol (karakter tak terlihat, sering ikut saat menempel teks)',
   },
   language: {
     title: 'Bahasa',
@@ -94,6 +95,7 @@ const en: CommonStrings = {
     generic: DEFAULT_ERROR_MESSAGE.en,
     network: 'No internet connection',
     tryAgain: 'Please try again',
+    controlCharacters: 'Must not contain control characters (invisible characters, often carried in with pasted text)',
   },
   language: {
     title: 'Language',

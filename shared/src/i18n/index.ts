@@ -8,3 +8,4 @@ export {
   currentLanguage,
 } from './i18n-instance';
 export { useT } from './use-t';
+export { CONTROL_CHARACTERS_KEY, plainTextProblem } from './plain-text';
