@@ -12,7 +12,7 @@ import {
   OperatorList,
   OperatorRevokeRequest,
   OperatorView,
-} from './operator-contract';
+} from '@pasar/shared/contract';
 import { newOperatorToken, type OperatorRow } from './operator-store';
 
 const ROOT_NAMES: ReadonlySet<string> = new Set(['root']);

@@ -3,7 +3,7 @@
 // operator action leaves one audit row naming the operator, with the reason; the row is written in
 // the action's own transaction; a revoked token is refused at once; production refuses root's
 // actions; `admin audit list` filters and pages.
-import { ACCOUNT_PATHS, Cashout, IDX_PATHS, MARKET_PATHS, WALLET_PATHS, successEnvelope } from '@pasar/shared/contract';
+import { ACCOUNT_PATHS, AuditPage, Cashout, IDX_PATHS, MARKET_PATHS, OPERATOR_PATHS, OperatorAdded, WALLET_PATHS, successEnvelope } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../testing/app-fixture';
 import { freshPin, PRODUCTION_TEST_ENV, signUpTestUser, type TestUser } from '../testing/auth-fixture';
 import { ktpFile, multipart, selfieFile, VALID_KYC_FIELDS } from '../modules/account/test-support';
@@ -11,7 +11,6 @@ import { addBankAccount, expectStatus, fund, SETUP_TIMEOUT_MS, TEST_HOLDER, veri
 import type { PasarApp } from '../app';
 import { runAdminCli } from './admin-cli';
 import { auditTransactions, runWithAudit, type AuditContext } from './audit-trail';
-import { AuditPage, OPERATOR_PATHS, OperatorAdded } from './operator-contract';
 import { operators } from './operator-store';
 
 const ENV = {

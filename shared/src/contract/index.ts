@@ -16,6 +16,9 @@ export * from './identity-paths';
 export * from './pin-strength';
 export * from './account';
 export * from './account-paths';
+// The operator (admin) calls that manage operators and read the audit trail.
+export * from './operators';
+export * from './operators-paths';
 export * from './market';
 export * from './market-paths';
 export * from './stream';

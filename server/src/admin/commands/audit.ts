@@ -1,7 +1,7 @@
 // `admin audit list`: the operator audit trail (who did what, to what, why, when), newest first.
 import { AdminUsageError, optionValue, positionals, type AdminCommand } from '../command';
 import { safeText } from '../safe-text';
-import { AUDIT_PAGE_MAX, OPERATOR_PATHS, type AuditItem, type AuditPage } from '../operator-contract';
+import { AUDIT_PAGE_MAX, OPERATOR_PATHS, type AuditItem, type AuditPage } from '@pasar/shared/contract';
 
 const USAGE = [
   'usage: pnpm --filter @pasar/server admin audit list [--operator <name>] [--action <action or area>]',

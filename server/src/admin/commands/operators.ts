@@ -1,7 +1,7 @@
 // `admin operators …`: named operators, each with a token of their own. Adding and revoking needs
 // the bootstrap token (ADMIN_TOKEN or <DATA_DIR>/admin-token); the new token is printed once.
 import { AdminUsageError, positionals, type AdminCommand } from '../command';
-import { OPERATOR_PATHS, type OperatorAdded, type OperatorList, type OperatorView } from '../operator-contract';
+import { OPERATOR_PATHS, type OperatorAdded, type OperatorList, type OperatorView } from '@pasar/shared/contract';
 
 const USAGE = [
   'usage: pnpm --filter @pasar/server admin operators <verb> …',

@@ -1,15 +1,7 @@
-// The operator routes' shapes (operators and the audit trail), shared by the routes and the admin
-// CLI; only operators use them, so they live with the admin code rather than the public contract.
-import { z } from 'zod';
-
-export const OPERATOR_PATHS = {
-  /** GET: every operator (active and revoked). POST OperatorAddRequest: a new operator and its token (bootstrap token only). */
-  operators: '/api/admin/operators',
-  /** POST OperatorRevokeRequest: the operator's token stops working at once (bootstrap token only). */
-  revoke: '/api/admin/operators/revoke',
-  /** GET AuditQuery: the audit trail, newest first. */
-  audit: '/api/admin/audit',
-} as const;
+// Operators and their audit trail (the operator routes and the admin CLI) — zod schemas and their
+// types. Paths and plain constants: `operators-paths.ts`.
+import { z } from './zod';
+import { AUDIT_PAGE_MAX } from './operators-paths';
 
 /** Lower-case letters, digits, dot, dash, underscore; starts with a letter. */
 export const OperatorName = z
@@ -34,7 +26,6 @@ export type OperatorAdded = z.infer<typeof OperatorAdded>;
 export const OperatorList = z.object({ items: z.array(OperatorView) });
 export type OperatorList = z.infer<typeof OperatorList>;
 
-export const AUDIT_PAGE_MAX = 200;
 
 export const AuditQuery = z.object({
   operator: z.string().trim().min(1).max(40).optional(),
