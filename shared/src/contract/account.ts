@@ -1,7 +1,7 @@
 // Account (issue 3): profile, KYC, bank accounts, notification settings and centre, web-info,
 // feedback — zod schemas and their types. Paths and plain constants: `account-paths.ts`.
 import { z } from './zod';
-import { plainLine, plainMultiLine } from './text';
+import { calendarDate, plainLine, plainMultiLine } from './text';
 import { AssetType, KycStatus, Language } from './enums';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
@@ -19,13 +19,7 @@ import {
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const AccountDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a real date');
+export const AccountDate = calendarDate();
 const SixDigitCode = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
 // ---- Profile ----

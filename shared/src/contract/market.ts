@@ -2,7 +2,7 @@
 // Prices, quantities and amounts are decimal strings; instants of market data (t, updatedAt) are
 // epoch milliseconds; calendar instants (session times, halts, news) are ISO 8601 strings.
 import { z } from './zod';
-import { plainLine, plainMultiLine } from './text';
+import { calendarDate, plainLine, plainMultiLine } from './text';
 import { AssetType, CryptoVenue, Language } from './enums';
 import { DecimalString } from './envelope';
 import { ALL_RESOLUTIONS, INSTRUMENT_KINDS, MARKET_STATES, SESSION_MARKETS, MAX_STEER_SECONDS } from './market-paths';
@@ -491,9 +491,9 @@ export type IdssOhlc = z.infer<typeof IdssOhlc>;
 
 export const IdssCalendarQuery = z.object({
   /** YYYY-MM-DD, default today (Jakarta). */
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: calendarDate().optional(),
   /** YYYY-MM-DD inclusive, default from + 30 days; at most 400 days. */
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: calendarDate().optional(),
 });
 export type IdssCalendarQuery = z.infer<typeof IdssCalendarQuery>;
 
@@ -515,7 +515,7 @@ export const IdssCalendarResponse = z.object({
 });
 export type IdssCalendarResponse = z.infer<typeof IdssCalendarResponse>;
 
-const CalendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+const CalendarDate = calendarDate();
 
 /** GET /api/market/calendar: `from` (default today) to `to` (inclusive, default from + 30 days; at most MAX_CALENDAR_DAYS days after from). */
 export const CalendarQuery = z

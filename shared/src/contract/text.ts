@@ -8,3 +8,13 @@ export const plainLine = () => z.string().trim().refine(isPlainLine, CONTROL_CHA
 
 /** Trimmed text that may span lines (tab and line breaks kept), without other control characters. */
 export const plainMultiLine = () => z.string().trim().refine(isPlainMultiLine, CONTROL_CHARACTERS_MESSAGE);
+
+/** A calendar date written YYYY-MM-DD that exists (no 2026-02-30, no month 75). */
+export const calendarDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, 'must be a real date');
