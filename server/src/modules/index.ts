@@ -16,6 +16,7 @@ import { usStockModule } from './us-stock';
 import { idxModule } from './idx';
 import { watchlistModule } from './watchlist';
 import { priceAlertModule } from './price-alerts';
+import { reportsModule } from './reports';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -34,4 +35,5 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   portfolioModule,
   watchlistModule,
   priceAlertModule,
+  reportsModule,
 ];

@@ -78,3 +78,5 @@ export type * from './price-alerts-paths';
 export type * from './price-alerts';
 export type * from './perps-paths';
 export type * from './perps';
+export * from './reports-paths';
+export type * from './reports';

@@ -40,3 +40,5 @@ export * from './price-alerts';
 export * from './price-alerts-paths';
 export * from './perps';
 export * from './perps-paths';
+export * from './reports';
+export * from './reports-paths';

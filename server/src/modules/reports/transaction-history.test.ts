@@ -1,0 +1,267 @@
+// The transaction history read from what the modules really write: a top-up paid through the
+// wallet routes, a crypto buy and sell through the order routes (fee, and the sale's tax), and a
+// transfer of Rupiah to the USD wallet. Each becomes one row with the person's amounts, every
+// filter narrows it, pages stay stable while rows arrive, the CSV guards formulas and another
+// person's id answers 404.
+import { randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_PATHS,
+  CRYPTO_PATHS,
+  ErrorEnvelope,
+  FX_WALLET_PATHS,
+  PlaceOrderResponse,
+  REPORT_PATHS,
+  StockTransferResult,
+  TransactionDetail,
+  TransactionFiltersResponse,
+  TransactionHistoryResponse,
+  successEnvelope,
+  transactionPath,
+  type CryptoOrder,
+  type TopUp,
+  type TransactionRow,
+} from '@pasar/shared/contract';
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import type { TestUser } from '../../testing/auth-fixture';
+import { TEST_ENV, trader } from '../crypto/test-support';
+import { verifiedUser } from '../fx-wallet/test-support';
+import { pinPrice } from '../portfolio/test-support';
+import { fund as topUp } from '../wallet/test-support';
+import { CLASSIFICATION_RULES, UNCLASSIFIED } from './classification';
+import { REPORTS_CONFIG } from './config';
+import { createReportsRepo } from './repo';
+import { createReportsService } from './service';
+
+const SETUP_TIMEOUT_MS = 120_000;
+const WIB_MS = 7 * 60 * 60 * 1000;
+/** The WIB calendar day of an instant, shifted by `days`. */
+const wibDay = (iso: string, days = 0): string => new Date(Date.parse(iso) + WIB_MS + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Answer {
+  readonly statusCode: number;
+  readonly body: string;
+  json(): unknown;
+}
+const dataOf = <T extends z.ZodType>(schema: T, response: Answer): z.infer<T> => {
+  if (response.statusCode !== 200) throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
+  return (successEnvelope(schema).parse(response.json()) as { data: z.infer<T> }).data;
+};
+
+describe('the transaction history', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let other: TestUser;
+  let buy: CryptoOrder;
+  let sell: CryptoOrder;
+  let usd: z.infer<typeof StockTransferResult>;
+  let paid: TopUp;
+
+  const get = (url: string, who: TestUser = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const list = async (query: Record<string, string> = {}, who: TestUser = user) =>
+    dataOf(TransactionHistoryResponse, await get(`${REPORT_PATHS.transactions}?${new URLSearchParams(query).toString()}`, who));
+  const post = async (url: string, payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { ...user.headers, 'x-request-id': randomUUID() } });
+  /** A movement straight through the ledger, as any module posts one. */
+  const move = (to: TestUser, memo: Record<string, unknown> = {}, amount = '1000') =>
+    t.app.ledger.transfer({
+      key: `reports-test:${randomUUID()}`,
+      kind: 'TOPUP',
+      legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: to.userId, currency: 'IDR', purpose: 'CASH' }, amount }],
+      memo,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...TEST_ENV } });
+    user = await verifiedUser(t.app, 'gss');
+    const accepted = await t.app.inject({ method: 'POST', url: ACCOUNT_PATHS.bappebtiTnc, headers: user.headers });
+    if (accepted.statusCode !== 200) throw new Error(`terms answered ${accepted.statusCode}: ${accepted.body}`);
+    other = await trader(t.app);
+    paid = await topUp(t.app, user, '5000000');
+    await pinPrice(t.app, 'BTC-IDR', '1500000000');
+    buy = dataOf(PlaceOrderResponse, await post(CRYPTO_PATHS.buy, { symbol: 'BTC-IDR', amount: '1000000' })).orders[0]!;
+    await pinPrice(t.app, 'BTC-IDR', '1600000000');
+    sell = dataOf(PlaceOrderResponse, await post(CRYPTO_PATHS.sell, { symbol: 'BTC-IDR', quantity: buy.filledQuantity })).orders[0]!;
+    usd = dataOf(StockTransferResult, await post(FX_WALLET_PATHS.stockTransfer, { wallet: 'paln', direction: 'TO_USD', amount: '100000' }));
+  }, SETUP_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  it('lists the top-up, the buy, the sale and the transfer to USD, newest first, with the person’s amounts, fees and taxes', async () => {
+    const page = await list();
+    expect(page.pageSize).toBe(30);
+    expect(page.nextCursor).toBeNull();
+    expect(page.items.map((r) => [r.product, r.type, r.status, r.symbol])).toEqual([
+      ['WALLET', 'TRANSFER', 'COMPLETED', null],
+      ['CRYPTO', 'SELL', 'COMPLETED', 'BTC-IDR'],
+      ['CRYPTO', 'BUY', 'COMPLETED', 'BTC-IDR'],
+      ['WALLET', 'TOPUP', 'COMPLETED', null],
+    ]);
+    const [fx, sold, bought, topup] = page.items as [TransactionRow, TransactionRow, TransactionRow, TransactionRow];
+    expect(topup.amounts).toEqual([{ currency: 'IDR', wallet: 'CASH', amount: '5000000' }]);
+    // The channel's fee the person paid the gateway on top of the amount.
+    expect(topup.fees).toEqual([{ currency: 'IDR', amount: paid.fee }]);
+    expect(new Decimal(paid.fee).gt(0)).toBe(true);
+
+    expect(bought.amounts).toEqual(
+      expect.arrayContaining([
+        { currency: 'IDR', wallet: 'CASH', amount: `-${buy.total}` },
+        { currency: 'BTC', wallet: 'SPOT', amount: new Decimal(buy.filledQuantity).toFixed() },
+      ]),
+    );
+    expect(bought.amounts).toHaveLength(2);
+    expect(bought.fees).toEqual([{ currency: 'IDR', amount: buy.fee }]);
+    expect(new Decimal(buy.fee).gt(0)).toBe(true);
+
+    expect(sold.amounts).toEqual(
+      expect.arrayContaining([
+        { currency: 'IDR', wallet: 'CASH', amount: new Decimal(sell.total).toFixed() },
+        { currency: 'BTC', wallet: 'SPOT', amount: `-${new Decimal(sell.filledQuantity).toFixed()}` },
+      ]),
+    );
+    expect(sold.fees).toEqual([{ currency: 'IDR', amount: sell.fee }]);
+    expect(sold.taxes).toEqual([{ currency: 'IDR', amount: sell.tax }]);
+    expect(new Decimal(sell.tax).gt(0)).toBe(true);
+
+    expect(fx.kind).toBe('FX');
+    expect(fx.amounts).toEqual(
+      expect.arrayContaining([
+        { currency: 'IDR', wallet: 'CASH', amount: '-100000' },
+        { currency: 'USD', wallet: 'USD_PALN', amount: new Decimal(usd.usdAmount).toFixed() },
+      ]),
+    );
+  });
+
+  it('narrows by product, type, status, WIB date range and symbol', async () => {
+    const types = async (query: Record<string, string>) => (await list(query)).items.map((r) => `${r.product}/${r.type}`);
+    expect(await types({ product: 'CRYPTO' })).toEqual(['CRYPTO/SELL', 'CRYPTO/BUY']);
+    expect(await types({ product: 'WALLET' })).toEqual(['WALLET/TRANSFER', 'WALLET/TOPUP']);
+    expect(await types({ product: 'PERPS' })).toEqual([]);
+    expect(await types({ type: 'SELL' })).toEqual(['CRYPTO/SELL']);
+    expect(await types({ type: 'TOPUP' })).toEqual(['WALLET/TOPUP']);
+    expect(await types({ product: 'WALLET', type: 'BUY' })).toEqual([]);
+    expect(await types({ status: 'COMPLETED' })).toHaveLength(4);
+    expect(await types({ symbol: 'btc' })).toEqual(['CRYPTO/SELL', 'CRYPTO/BUY']);
+    expect(await types({ symbol: 'ETH' })).toEqual([]);
+
+    const all = (await list()).items;
+    const newest = all[0]!.createdAt;
+    const oldest = all[all.length - 1]!.createdAt;
+    expect(await types({ from: wibDay(oldest), to: wibDay(newest) })).toHaveLength(4);
+    expect(await types({ from: wibDay(newest, 1) })).toEqual([]);
+    expect(await types({ to: wibDay(oldest, -1) })).toEqual([]);
+  });
+
+  it('refuses an unknown filter value and a forged cursor', async () => {
+    expect((await get(`${REPORT_PATHS.transactions}?product=BONDS`)).statusCode).toBe(400);
+    expect((await get(`${REPORT_PATHS.transactions}?from=2026-13-45`)).statusCode).toBe(400);
+    const forged = await get(`${REPORT_PATHS.transactions}?cursor=${Buffer.from('yesterday:x').toString('base64url')}`);
+    expect(forged.statusCode).toBe(400);
+    expect(ErrorEnvelope.parse(forged.json()).error_code).toBe('002');
+  });
+
+  it('the filters call lists every option and the person’s symbols', async () => {
+    const filters = dataOf(TransactionFiltersResponse, await get(REPORT_PATHS.transactionFilters));
+    expect(filters.products).toEqual(expect.arrayContaining(['WALLET', 'CRYPTO', 'US_STOCK', 'IDX', 'PERPS']));
+    expect(filters.types).toEqual(expect.arrayContaining(['TOPUP', 'CASHOUT', 'TRANSFER', 'BUY', 'SELL', 'FUNDING', 'LIQUIDATION', 'DIVIDEND', 'SPLIT', 'YIELD']));
+    expect(filters.statuses).toEqual(['COMPLETED']);
+    expect(filters.symbols).toEqual(['BTC-IDR']);
+    expect(dataOf(TransactionFiltersResponse, await get(REPORT_PATHS.transactionFilters, other)).symbols).toEqual([]);
+  });
+
+  it('shows the ledger legs behind a row: the person’s accounts and the house’s fee and inventory, balanced per currency', async () => {
+    const row = (await list({ type: 'BUY' })).items[0]!;
+    const detail = dataOf(TransactionDetail, await get(transactionPath(row.id)));
+    expect(detail.id).toBe(row.id);
+    expect(detail.memo).toMatchObject({ orderId: buy.id, symbol: 'BTC-IDR', side: 'BUY' });
+    const legs = detail.legs.map((l) => `${l.owner} ${l.account} ${l.currency} ${l.amount}`);
+    expect(legs).toEqual(
+      expect.arrayContaining([
+        `YOU CASH IDR -${buy.total}`,
+        `HOUSE FEES IDR ${buy.fee}`,
+        `YOU SPOT BTC ${new Decimal(buy.filledQuantity).toFixed()}`,
+      ]),
+    );
+    const sums = new Map<string, Decimal>();
+    for (const leg of detail.legs) sums.set(leg.currency, (sums.get(leg.currency) ?? new Decimal(0)).plus(leg.amount));
+    expect([...sums.values()].every((sum) => sum.isZero())).toBe(true);
+    expect(detail.legs.filter((l) => l.owner === 'HOUSE').every((l) => l.balanceAfter === null)).toBe(true);
+    expect(detail.legs.find((l) => l.owner === 'YOU' && l.currency === 'BTC')?.balanceAfter).toBe(new Decimal(buy.filledQuantity).toFixed());
+  });
+
+  it('answers 404 for another person’s transaction and for an id that does not exist, revealing nothing', async () => {
+    const row = (await list({ type: 'BUY' })).items[0]!;
+    const theirs = await get(transactionPath(row.id), other);
+    expect(theirs.statusCode).toBe(404);
+    expect(ErrorEnvelope.parse(theirs.json()).error_code).toBe('003');
+    const unknown = await get(transactionPath(randomUUID()), other);
+    expect(unknown.statusCode).toBe(404);
+    const { error_code, error_message } = ErrorEnvelope.parse(unknown.json());
+    expect({ error_code, error_message }).toEqual({ error_code: '003', error_message: ErrorEnvelope.parse(theirs.json()).error_message });
+    expect((await list({}, other)).items).toEqual([]);
+    expect((await get(transactionPath(row.id), { ...user, headers: {} as TestUser['headers'] })).statusCode).toBe(401);
+  });
+
+  it('exports the filtered range as CSV, one line per row, with the same figures', async () => {
+    const response = await get(`${REPORT_PATHS.transactionsCsv}?product=CRYPTO`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment/);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,time,product,type,status,symbol,amounts,fees,taxes');
+    expect(lines).toHaveLength(3);
+    const rows = (await list({ product: 'CRYPTO' })).items;
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(rows.map((r) => r.id));
+    expect(lines[1]).toContain(`SELL,COMPLETED,BTC-IDR,`);
+    expect(lines[1]).toContain(`,IDR ${sell.fee},IDR ${sell.tax}`);
+  });
+
+  describe('for a person with many rows', () => {
+    let busy: TestUser;
+    beforeAll(async () => {
+      busy = await verifiedUser(t.app, 'kyc');
+      for (let i = 0; i < 65; i += 1) await move(busy, { n: i });
+    }, SETUP_TIMEOUT_MS);
+
+    it('pages 30 at a time by cursor, and rows that arrive meanwhile neither repeat nor shift a later page', async () => {
+      const first = await list({}, busy);
+      expect(first.items).toHaveLength(30);
+      expect(first.nextCursor).not.toBeNull();
+      for (let i = 0; i < 7; i += 1) await move(busy, { arrivedLater: true });
+      const second = await list({ cursor: first.nextCursor! }, busy);
+      const third = await list({ cursor: second.nextCursor! }, busy);
+      expect(second.items).toHaveLength(30);
+      expect(third.items).toHaveLength(5);
+      expect(third.nextCursor).toBeNull();
+      const seen = [...first.items, ...second.items, ...third.items].map((r) => r.id);
+      expect(new Set(seen).size).toBe(65);
+      const times = [...first.items, ...second.items, ...third.items].map((r) => Date.parse(r.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // The new rows are on a fresh first page.
+      const fresh = await list({}, busy);
+      expect(fresh.items.slice(0, 7).every((r) => !seen.includes(r.id))).toBe(true);
+      expect(fresh.items[7]!.id).toBe(first.items[0]!.id);
+    });
+
+    it('streams a CSV across many reads with every row once, and escapes cells a spreadsheet would run', async () => {
+      for (const symbol of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)']) await move(busy, { symbol });
+      const small = createReportsService({
+        repo: createReportsRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED),
+        config: { ...REPORTS_CONFIG, csvBatchSize: 7 },
+      });
+      let csv = '';
+      for await (const chunk of small.csv(busy.userId, {})) csv += chunk;
+      const lines = csv.trimEnd().split('\r\n');
+      expect(lines).toHaveLength(1 + 65 + 7 + 4);
+      expect(new Set(lines.slice(1).map((l) => l.split(',')[0])).size).toBe(76);
+      expect(lines.slice(1, 5).map((l) => l.split(',').slice(5, 7).join(','))).toEqual([
+        `'@SUM(A1),IDR CASH 1000`,
+        `'-2+3,IDR CASH 1000`,
+        `'+1,IDR CASH 1000`,
+        `"'=HYPERLINK(""http://x"")",IDR CASH 1000`,
+      ]);
+      const overHttp = await get(REPORT_PATHS.transactionsCsv, busy);
+      expect(overHttp.body).toBe(csv);
+    });
+  });
+});
