@@ -24,12 +24,8 @@ describe('reports module', () => {
   });
 });
 
+// The transaction history reads the API: its states are in TransactionHistoryPage.test.tsx.
 const PAGES: { path: string; heading: Record<Language, string>; empty: Record<Language, string> }[] = [
-  {
-    path: '/transaction-history',
-    heading: { id: 'Riwayat transaksi', en: 'Transaction history' },
-    empty: { id: 'Belum ada transaksi', en: 'No transactions yet' },
-  },
   {
     path: '/tax-reports',
     heading: { id: 'Laporan pajak', en: 'Tax reports' },
