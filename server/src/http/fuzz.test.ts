@@ -58,7 +58,9 @@ describe('the API fuzzer', () => {
   });
 
   it('finds an answer outside the envelope, a 5xx and a bare framework error', () => {
-    const [op] = operationsOf({ paths: { '/api/y': { get: {} } } });
+    const [op, download] = operationsOf({
+      paths: { '/api/y': { get: { responses: { '200': { content: { 'application/json': {} } } } } }, '/api/y.csv': { get: {} } },
+    });
     const answer = (statusCode: number, body: string, type = 'application/json; charset=utf-8') => answerProblem(op!, { url: '/api/y' }, { statusCode, body, headers: { 'content-type': type } });
     expect(answer(200, '{"status":"success","data":{}}')).toBeNull();
     expect(answer(400, '{"status":"error","error_code":"002","error_message":"Bad input"}')).toBeNull();
@@ -67,5 +69,8 @@ describe('the API fuzzer', () => {
     expect(answer(404, '')).toMatch(/outside the envelope/);
     expect(answer(400, '{"status":"error","error_code":"zzz","error_message":"x"}')).toMatch(/catalogue/);
     expect(answer(200, '<html>', 'text/html')).toMatch(/outside the envelope/);
+    // A download documents no JSON answer: its file is fine, its errors are still the envelope.
+    expect(answerProblem(download!, { url: '/api/y.csv' }, { statusCode: 200, body: 'a,b', headers: { 'content-type': 'text/csv' } })).toBeNull();
+    expect(answerProblem(download!, { url: '/api/y.csv' }, { statusCode: 401, body: 'no', headers: { 'content-type': 'text/plain' } })).toMatch(/outside the envelope/);
   });
 });

@@ -55,7 +55,7 @@ export interface Operation {
   readonly pathParams: readonly OpenApiParameter[];
   readonly query: readonly OpenApiParameter[];
   readonly body?: JsonSchema;
-  /** Whether the documented 200 answer is JSON (an icon or an uploaded file is not). */
+  /** Whether the documented 200 answer is JSON; a download (an icon, a file, a CSV) documents none. */
   readonly jsonAnswer: boolean;
 }
 
@@ -69,7 +69,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, op] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method)) continue;
       const parameters = op.parameters ?? [];
-      const okContent = Object.keys(op.responses?.['200']?.content ?? { 'application/json': {} });
+      const okContent = Object.keys(op.responses?.['200']?.content ?? {});
       const body = op.requestBody?.content?.['application/json']?.schema;
       operations.push({
         name: `${method.toUpperCase()} ${path}`,
@@ -437,7 +437,13 @@ export function operationSeed(seed: number, operation: string): number {
 export async function fuzzOperations(
   target: FuzzTarget,
   operations: readonly Operation[],
-  options: { readonly seed: number; readonly runs: number; readonly examples?: Examples; readonly onReport?: (report: OperationReport) => void },
+  options: {
+    readonly seed: number;
+    readonly runs: number;
+    /** Real values for an operation's fields (a market's symbols for that market's routes). */
+    readonly examples?: (op: Operation) => Examples;
+    readonly onReport?: (report: OperationReport) => void;
+  },
 ): Promise<OperationReport[]> {
   const reports: OperationReport[] = [];
   let sent = 0;
@@ -446,7 +452,7 @@ export async function fuzzOperations(
     const statuses: Record<number, number> = {};
     let failure: FuzzFailure | undefined;
     const details = await fc.check(
-      fc.asyncProperty(requestsFor(op, options.examples), async (request) => {
+      fc.asyncProperty(requestsFor(op, options.examples?.(op)), async (request) => {
         sent++;
         const requestId = MUTATING_METHODS.has(op.method) ? `fuzz-${options.seed}-${sent}` : undefined;
         const response = await target.send(request, requestId);

@@ -10,13 +10,26 @@ import type { TestUser } from './auth-fixture';
 
 export interface AppFuzzTarget extends FuzzTarget {
   operations(): Promise<Operation[]>;
-  examples(): Promise<Examples>;
+  /** Real values for an operation's fields: the symbols of its own market, the user's PIN and bank account. */
+  examples(): Promise<(op: Operation) => Examples>;
 }
+
+/** The market whose symbols an operation takes, by its path. */
+const MARKET_OF_PATH: readonly (readonly [string, string])[] = [
+  ['/api/crypto/', 'crypto'],
+  ['/api/perp/', 'perps'],
+  ['/api/global-stock/', 'usstock'],
+  ['/api/usstock/', 'usstock'],
+  ['/api/idss/', 'idx'],
+];
 
 async function preparedUser(app: PasarApp): Promise<{ user: TestUser; bankAccountId: string }> {
   const user = await verifiedUser(app);
   const bankAccountId = await addBankAccount(app, user);
   await fund(app, user, '50000000');
+  // The crypto trading terms accepted, so orders reach the engine instead of stopping at 403.
+  const accepted = await app.inject({ method: 'POST', url: '/api/user/bappebti-tnc', headers: { ...user.headers, 'x-request-id': `fuzz-terms-${user.userId}` }, remoteAddress: user.ip });
+  if (accepted.statusCode !== 200) throw new Error(`accepting the trading terms answered ${accepted.statusCode}: ${accepted.body}`);
   return { user, bankAccountId };
 }
 
@@ -28,22 +41,26 @@ export async function appFuzzTarget(app: PasarApp): Promise<AppFuzzTarget> {
       return operationsOf((await get('/api/openapi.json')) as unknown as OpenApiDocument);
     },
     async examples() {
-      const instruments = ((await get('/api/market/instruments')).data as { items: { symbol: string; id: number }[] }).items;
-      const symbols = instruments.map((i) => i.symbol);
+      const instruments = ((await get('/api/market/instruments')).data as { items: { symbol: string; id: number; kind: string }[] }).items;
       const today = new Date().toISOString().slice(0, 10);
-      return {
-        symbol: symbols,
-        symbols: [symbols.slice(0, 3), [symbols[0]]],
-        stockId: instruments.map((i) => i.id),
-        bankAccountId: [bankAccountId],
-        pin: [user.pin],
-        from: [today, '2026-01-02'],
-        to: [today, '2026-12-31'],
-        amount: ['100000', '15000', '1', '0.5', '2000000000'],
-        quantity: ['1', '0.001', '100', '10000000'],
-        limitPrice: ['1', '15000', '65000.5'],
-        stopPrice: ['1', '15000', '65000.5'],
-        phone: [user.phone, '+6281234567890'],
+      return (op) => {
+        const kind = MARKET_OF_PATH.find(([prefix]) => op.path.startsWith(prefix))?.[1];
+        const own = instruments.filter((i) => kind === undefined || i.kind === kind);
+        const symbols = own.map((i) => i.symbol);
+        return {
+          symbol: symbols,
+          symbols: [symbols.slice(0, 3), symbols.slice(0, 1)],
+          stockId: own.map((i) => i.id),
+          bankAccountId: [bankAccountId],
+          pin: [user.pin],
+          from: [today, '2026-01-02'],
+          to: [today, '2026-12-31'],
+          amount: ['100000', '15000', '1', '0.5', '2000000000'],
+          quantity: ['1', '0.001', '100', '10000000'],
+          limitPrice: ['1', '15000', '65000.5'],
+          stopPrice: ['1', '15000', '65000.5'],
+          phone: [user.phone, '+6281234567890'],
+        };
       };
     },
     send(request, requestId) {
