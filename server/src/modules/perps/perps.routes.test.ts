@@ -149,6 +149,13 @@ describe('perpetual futures (routes, margin engine, funding, liquidation)', () =
     expect(Number(est.liquidationPrice)).toBeGreaterThan(Number(est.price) * 0.94);
   });
 
+  it.each(['0', '-5'])('refuses an estimate at leverage %s with 4204 and shows no margin, instead of failing', async (leverage) => {
+    const est = data(PerpOrderEstimate, await get(PERPS_PATHS.estimate, bob, { symbol: BTC, side: 'SELL', orderType: 'MARKET', quantity: '1', leverage, marginMode: 'CROSS' }));
+    expect(est.refusalCode).toBe('4204');
+    expect(est.initialMargin).toBe('0');
+    expect(new Decimal(est.estimatedTotalAmount).eq(est.fee)).toBe(true);
+  });
+
   it('charges funding once at 08:00 (on the market clock): the long pays size × mark × rate', async () => {
     const before = new Decimal((await bal(perpAccount(alice.userId))).balance);
     await t.app.market.clock.set(Date.parse('2026-11-23T08:00:05Z'), { frozen: true });

@@ -189,7 +189,8 @@ export function createPerpService(deps: PerpServiceDeps) {
     const signed = side === 'BUY' ? D(q.quantity) : D(q.quantity).neg();
     const after = applyFill(pos?.size ?? '0', pos?.entryPrice ?? '0', signed, price);
     const opening = after.opened.gt(0) && !q.reduceOnly;
-    const im = opening ? initialMargin(after.opened.times(price), leverage).toDecimalPlaces(6, Decimal.ROUND_UP) : D(0);
+    // A leverage below 1 has no margin (notional / 0 or negative): none is shown, and checkLeverage refuses it.
+    const im = opening && leverage >= 1 ? initialMargin(after.opened.times(price), leverage).toDecimalPlaces(6, Decimal.ROUND_UP) : D(0);
     if (refusalCode === null) {
       try {
         checkLeverage(leverage, inst.symbol, after.size.abs().times(price));
