@@ -7,17 +7,12 @@
 // (PerformanceObserver 'longtask') and animation frames per second.
 //   node scripts/lib/bench-trade-firehose.mjs [--build] [--seconds N] [--tick MS]
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { buildFrontEnd, builtRemotes, release } from './build.mjs';
+import { launchChromium, publishBuilt, saveFigures, startBenchServer } from './bench-browser.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureInstalled, ensurePnpm } from './pnpm.mjs';
-import { REPO_ROOT, ScriptError, runMain, step } from './repo.mjs';
-import { freePort, startServer, waitForHealth } from './server.mjs';
+import { ScriptError, runMain } from './repo.mjs';
 
 const PAGE = '/en/trade?ticker=BTC-IDR';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -88,16 +83,9 @@ async function measure(browser, url, seconds) {
 }
 
 async function runScenario({ label, env, deployDir, work, browser, seconds }) {
-  const port = await freePort();
-  step(`${label}: server on port ${port} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')})`);
-  const server = startServer({
-    port,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { DEPLOY_DIR: deployDir, DATA_DIR: path.join(work, `data-${port}`), DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-  });
+  const { server, baseURL } = await startBenchServer({ work, deployDir, env, label: `${label}: server` });
   try {
-    await waitForHealth(server, port);
-    return await measure(browser, `http://127.0.0.1:${port}${PAGE}`, seconds);
+    return await measure(browser, `${baseURL}${PAGE}`, seconds);
   } finally {
     await server.stop();
   }
@@ -111,21 +99,8 @@ async function main() {
   await ensureChromium();
   const pnpm = await ensurePnpm();
   await ensureInstalled(pnpm);
-  const remotes = builtRemotes();
-  const shellBuilt = fs.existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'mf-manifest.json'));
-  if (process.argv.includes('--build') || !shellBuilt || !remotes.includes('mf-trade')) {
-    step('Building the shell and the remotes');
-    await buildFrontEnd(pnpm);
-  }
-
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-bench-trade-'));
-  const deployDir = path.join(work, 'deploy');
-  step(`Publishing the built remotes into a throwaway deploy (${deployDir})`);
-  await release(pnpm, ['publish', ...builtRemotes(), '--no-build'], { deployDir });
-
-  const requireE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
-  const { chromium } = requireE2e('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const { work, deployDir } = await publishBuilt(pnpm, { name: 'bench-trade', build: process.argv.includes('--build') });
+  const browser = await launchChromium();
   try {
     const scenarios = [
       { label: 'default', env: { MARKET_TICK_MS: '250', STREAM_CONFLATE_MS: '100' } },
@@ -149,11 +124,8 @@ async function main() {
     console.log(`  ${''.padEnd(w0)}  ${results.map((r) => `tick ${r.env.MARKET_TICK_MS}/${r.env.STREAM_CONFLATE_MS}`.padStart(12)).join('  ')}`);
     for (const [name, value] of rows) console.log(`  ${name.padEnd(w0)}  ${results.map((r) => value(r).padStart(12)).join('  ')}`);
 
-    const outDir = path.join(REPO_ROOT, '.bench');
-    fs.mkdirSync(outDir, { recursive: true });
-    const out = path.join(outDir, `trade-firehose-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(out, `${JSON.stringify({ page: PAGE, at: new Date().toISOString(), seconds, results }, null, 2)}\n`);
-    console.log(`\n  figures saved to ${path.relative(REPO_ROOT, out)}`);
+    const out = saveFigures('trade-firehose', { page: PAGE, at: new Date().toISOString(), seconds, results });
+    console.log(`\n  figures saved to ${out}`);
   } finally {
     await browser.close();
     fs.rmSync(work, { recursive: true, force: true });

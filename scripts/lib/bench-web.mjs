@@ -2,28 +2,17 @@
 // throwaway deploy, starts the server on a free port, then measures (a) first-load JavaScript,
 // gzipped, as Chromium fetched it and (b) Lighthouse's mobile performance run.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { CHROMIUM_ARGS, launchChromium, saveFigures, startBenchServer } from './bench-browser.mjs';
 import { buildFrontEnd, release } from './build.mjs';
 import { readBudgets } from './first-load-budget.mjs';
 import { measureFirstLoad } from './first-load.mjs';
 import { REPO_ROOT, ScriptError, step } from './repo.mjs';
 import { run } from './run.mjs';
-import { freePort, startServer, waitForHealth } from './server.mjs';
 
 const PAGE = '/trade/USDT-IDR';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // Decision 0006's unit: 1 KB = 1,000 bytes. KiB (1,024) shown beside it for comparison with tools.
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const kib = (bytes) => (bytes / 1024).toFixed(1);
@@ -38,16 +27,9 @@ export async function benchWeb(pnpm) {
   step(`Publishing into a throwaway deploy (${deployDir})`);
   await release(pnpm, ['publish', '--all', '--no-build'], { deployDir });
 
-  const port = await freePort();
-  step(`Starting the server on port ${port}`);
-  const server = startServer({
-    port,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { DEPLOY_DIR: deployDir, DATA_DIR: path.join(work, 'data'), DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-  });
+  const { server, baseURL } = await startBenchServer({ work, deployDir, label: 'Starting the server' });
   try {
-    await waitForHealth(server, port);
-    const url = `http://127.0.0.1:${port}${PAGE}`;
+    const url = `${baseURL}${PAGE}`;
     const js = await firstLoadJs(url);
     // The same page as npm test's budget check counts it from the built files (no browser).
     const built = measureFirstLoad(readBudgets().page);
@@ -75,11 +57,8 @@ export async function benchWeb(pnpm) {
     console.log('\n  largest scripts (gzip, KB = 1,000 bytes):');
     for (const f of js.largest) console.log(`    ${kb(f.gzip).padStart(7)} KB  ${f.url}${f.chart ? '  (chart)' : ''}`);
 
-    const outDir = path.join(REPO_ROOT, '.bench');
-    fs.mkdirSync(outDir, { recursive: true });
-    const out = path.join(outDir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    fs.writeFileSync(out, `${JSON.stringify({ page: PAGE, at: new Date().toISOString(), js, lighthouse: lh }, null, 2)}\n`);
-    console.log(`\n  figures saved to ${path.relative(REPO_ROOT, out)}`);
+    const out = saveFigures('web', { page: PAGE, at: new Date().toISOString(), js, lighthouse: lh });
+    console.log(`\n  figures saved to ${out}`);
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
@@ -89,9 +68,7 @@ export async function benchWeb(pnpm) {
 /** Every JavaScript response of a cold load until network idle, gzipped here (level 9). */
 async function firstLoadJs(url) {
   step(`First-load JavaScript of ${url}`);
-  const requireE2e = createRequire(path.join(REPO_ROOT, 'e2e', 'package.json'));
-  const { chromium } = requireE2e('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const pending = [];
