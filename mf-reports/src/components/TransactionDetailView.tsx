@@ -104,28 +104,32 @@ export function TransactionDetailView({ id, onBack }: TransactionDetailViewProps
             <dd>{detail.data.id}</dd>
           </Summary>
           <Caption>{t('transactionHistory.detail.legs')}</Caption>
-          <Legs>
-            <thead>
-              <tr>
-                <th scope="col">{t('transactionHistory.detail.owner')}</th>
-                <th scope="col">{t('transactionHistory.detail.account')}</th>
-                <th scope="col">{t('transactionHistory.detail.amount')}</th>
-                <th scope="col" className="optional">
-                  {t('transactionHistory.detail.balanceAfter')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.data.legs.map((leg, index) => (
-                <tr key={`${leg.account}:${leg.currency}:${index}`} data-testid="ledger-leg">
-                  <td>{t(leg.owner === 'YOU' ? 'transactionHistory.detail.you' : 'transactionHistory.detail.house')}</td>
-                  <td>{wallet(leg.account)}</td>
-                  <td>{signedAmount(leg.amount, leg.currency, language)}</td>
-                  <td className="optional">{leg.balanceAfter === null ? t('transactionHistory.none') : plainAmount(leg.balanceAfter, leg.currency, language)}</td>
+          {detail.data.legs.length === 0 ? (
+            <p>{t('transactionHistory.detail.noLegs')}</p>
+          ) : (
+            <Legs>
+              <thead>
+                <tr>
+                  <th scope="col">{t('transactionHistory.detail.owner')}</th>
+                  <th scope="col">{t('transactionHistory.detail.account')}</th>
+                  <th scope="col">{t('transactionHistory.detail.amount')}</th>
+                  <th scope="col" className="optional">
+                    {t('transactionHistory.detail.balanceAfter')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Legs>
+              </thead>
+              <tbody>
+                {detail.data.legs.map((leg, index) => (
+                  <tr key={`${leg.account}:${leg.currency}:${index}`} data-testid="ledger-leg">
+                    <td>{t(leg.owner === 'YOU' ? 'transactionHistory.detail.you' : 'transactionHistory.detail.house')}</td>
+                    <td>{wallet(leg.account)}</td>
+                    <td>{signedAmount(leg.amount, leg.currency, language)}</td>
+                    <td className="optional">{leg.balanceAfter === null ? t('transactionHistory.none') : plainAmount(leg.balanceAfter, leg.currency, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Legs>
+          )}
         </>
       )}
     </Card>

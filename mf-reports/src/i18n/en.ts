@@ -13,7 +13,7 @@ export const en: ReportsMessages = {
     emptyFilteredBody: 'Change or clear the filters to see other transactions.',
     loading: 'Loading transactions',
     loadFailed: 'Transactions could not be loaded',
-    pendingNote: 'Top-ups and cashouts still in progress are not listed here; the Balance page shows their status.',
+    pendingNote: 'Top-ups and cashouts still in progress are listed with their status; their money moves once they are done.',
     filters: {
       label: 'Transaction filters',
       product: 'Product',
@@ -51,6 +51,7 @@ export const en: ReportsMessages = {
       loading: 'Loading details',
       loadFailed: 'Details could not be loaded',
       legs: 'Ledger entries',
+      noLegs: 'No ledger entries yet: the money moves once this top-up or cashout is done.',
       owner: 'Owner',
       account: 'Account',
       amount: 'Amount',
@@ -84,6 +85,10 @@ export const en: ReportsMessages = {
     },
     statuses: {
       COMPLETED: 'Completed',
+      PENDING: 'In progress',
+      EXPIRED: 'Expired',
+      REJECTED: 'Rejected',
+      CANCELLED: 'Cancelled',
     },
     wallets: {
       CASH: 'Rupiah cash',

@@ -11,7 +11,7 @@ export const id = {
     emptyFilteredBody: 'Ubah atau hapus filter untuk melihat transaksi lain.',
     loading: 'Memuat transaksi',
     loadFailed: 'Transaksi tidak dapat dimuat',
-    pendingNote: 'Setoran dan penarikan yang belum selesai tidak ditampilkan di sini; statusnya ada di halaman Saldo.',
+    pendingNote: 'Setoran dan penarikan yang masih diproses ditampilkan dengan statusnya; dananya berpindah setelah selesai.',
     filters: {
       label: 'Filter transaksi',
       product: 'Produk',
@@ -49,6 +49,7 @@ export const id = {
       loading: 'Memuat rincian',
       loadFailed: 'Rincian tidak dapat dimuat',
       legs: 'Catatan buku besar',
+      noLegs: 'Belum ada catatan buku besar: dananya berpindah setelah setoran atau penarikan ini selesai.',
       owner: 'Pemilik',
       account: 'Akun',
       amount: 'Jumlah',
@@ -82,6 +83,10 @@ export const id = {
     },
     statuses: {
       COMPLETED: 'Selesai',
+      PENDING: 'Diproses',
+      EXPIRED: 'Kedaluwarsa',
+      REJECTED: 'Ditolak',
+      CANCELLED: 'Dibatalkan',
     },
     wallets: {
       CASH: 'Kas Rupiah',

@@ -147,6 +147,19 @@ describe('the transaction history page', () => {
     expect(await screen.findAllByTestId('transaction-row')).toHaveLength(1);
   });
 
+  it('lists a cashout still waiting with its status, and its details say no ledger entries exist yet', async () => {
+    const waiting: TransactionRow = { ...topupRow, type: 'CASHOUT', kind: 'CASHOUT', status: 'PENDING', amounts: [{ currency: 'IDR', wallet: 'CASH', amount: '-2000000' }] };
+    const api = apiWith(() => ({ items: [waiting], nextCursor: null })).on('GET', `${LIST}/:id`, (request) => ({
+      body: { status: 'success', data: request.params.id === 'filters' ? FILTERS : { ...waiting, legs: [], memo: {} } },
+    }));
+    const { user } = render(api);
+    const [row] = await screen.findAllByTestId('transaction-row');
+    expect(row).toHaveTextContent('In progress');
+    await user.click(row!);
+    expect(await screen.findByText('No ledger entries yet: the money moves once this top-up or cashout is done.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('ledger-leg')).toEqual([]);
+  });
+
   it('says there are no transactions yet, or none that match the filters', async () => {
     const { unmount } = render(apiWith(() => ({ items: [], nextCursor: null })));
     expect(await screen.findByRole('heading', { level: 3, name: 'No transactions yet' })).toBeInTheDocument();

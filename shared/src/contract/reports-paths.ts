@@ -1,8 +1,9 @@
 // Paths of the transaction reports (§7 Other: "reports (tax, transaction, filters)") and the area's
 // plain constants (plain values: the browser index exports them without zod). Schemas: `reports.ts`.
 //
-// Every row is one ledger transfer that moved the signed-in person's money or assets; another
-// person's transaction id answers 404 (003), revealing nothing.
+// A row is one ledger transfer that moved the signed-in person's money or assets, or a top-up or
+// cashout not finished (its id, no ledger legs); another person's transaction id answers 404 (003),
+// revealing nothing.
 
 export const REPORT_PATHS = {
   /** GET TransactionHistoryQuery: one page of rows, newest first (TransactionHistoryResponse). */
@@ -39,5 +40,8 @@ export const TRANSACTION_TYPES = [
   'OTHER',
 ] as const;
 
-/** A row's status: a ledger transfer is done when it exists. */
-export const TRANSACTION_STATUSES = ['COMPLETED'] as const;
+/**
+ * A row's status: a ledger transfer is COMPLETED when it exists; a top-up or cashout without one is
+ * PENDING (waiting for payment or review), EXPIRED (a top-up not paid in time), REJECTED or CANCELLED.
+ */
+export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED'] as const;

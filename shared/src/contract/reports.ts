@@ -32,7 +32,7 @@ export const TransactionCharge = z.object({ currency: z.string(), amount: Decima
 export type TransactionCharge = z.infer<typeof TransactionCharge>;
 
 export const TransactionRow = z.object({
-  /** The ledger transfer's id. */
+  /** The ledger transfer's id (an unfinished top-up's or cashout's own id). */
   id: z.string(),
   product: TransactionProduct,
   type: TransactionType,

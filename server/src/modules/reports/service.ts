@@ -1,8 +1,9 @@
 // The transaction history: a row per ledger transfer that moved the person's money or assets,
 // read through the reports repository; the filters, keyset cursor, the detail with its ledger legs
 // and the CSV export (read in batches while it streams, never the whole history at once).
-// Rows are ledger transfers, so each is COMPLETED: a top-up not yet paid and a cashout not yet
-// paid out have no transfer and are not listed.
+// A ledger transfer is COMPLETED. A top-up or cashout not finished has no transfer: the wallet
+// lists those (PENDING, EXPIRED, REJECTED, CANCELLED) and they merge into the same (time, id)
+// order; once one is paid its transfer is the row, so it is never listed twice.
 import {
   TRANSACTION_PRODUCTS,
   TRANSACTION_STATUSES,
@@ -16,6 +17,7 @@ import {
   type TransactionLeg,
   type TransactionProduct,
   type TransactionRow,
+  type TransactionStatus,
   type TransactionType,
 } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
@@ -23,10 +25,45 @@ import type { ReportsConfig } from './config';
 import { csvLine } from './csv';
 import type { Cursor, EntryRow, ReportsRepo, TransferFilter, TransferRow } from './repo';
 
+/** A top-up or cashout that no ledger transfer has finished (the wallet module's). */
+export interface UnfinishedPayment {
+  readonly id: string;
+  readonly kind: 'TOPUP' | 'CASHOUT';
+  readonly status: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly createdAt: Date;
+}
+
+/** The wallet's unfinished top-ups and cashouts (`app.wallet`), newest first by (time, id). */
+export interface UnfinishedPayments {
+  unfinishedPayments(
+    userId: string,
+    query: {
+      readonly kinds: readonly ('TOPUP' | 'CASHOUT')[];
+      readonly statuses?: readonly string[];
+      readonly from?: Date;
+      readonly until?: Date;
+      readonly before?: Cursor;
+      readonly id?: string;
+      readonly limit: number;
+    },
+  ): Promise<UnfinishedPayment[]>;
+}
+
 export interface ReportsServiceDeps {
   readonly repo: ReportsRepo;
+  readonly payments: UnfinishedPayments;
   readonly config: ReportsConfig;
 }
+
+type PaymentQuery = Omit<Parameters<UnfinishedPayments['unfinishedPayments']>[1], 'before' | 'limit' | 'id'>;
+/** One listed item before it becomes a row: a ledger transfer or an unfinished payment. */
+type Listed = { readonly createdAt: Date; readonly id: string } & ({ readonly transfer: TransferRow } | { readonly payment: UnfinishedPayment });
+const PAYMENT_TYPES: readonly TransactionType[] = ['TOPUP', 'CASHOUT'];
+/** Newest first by (time, id): the order of both sources' keyset pages. */
+const newestFirst = (a: Listed, b: Listed): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,20 +89,64 @@ const decimal = (text: string): string => {
 const isZero = (text: string): boolean => /^-?0*(\.0*)?$/.test(text);
 
 export function createReportsService(deps: ReportsServiceDeps) {
-  const { repo, config } = deps;
+  const { repo, payments, config } = deps;
 
   const dayStart = (day: string): Date => new Date(`${day}T00:00:00${config.dayOffset}`);
 
+  const rangeOf = (query: TransactionFilterQuery): { from?: Date; until?: Date } => ({
+    ...(query.from ? { from: dayStart(query.from) } : {}),
+    ...(query.to ? { until: new Date(dayStart(query.to).getTime() + 24 * 60 * 60 * 1000) } : {}),
+  });
+
+  /** The ledger's part of the filter; null when no ledger row can match (every one is COMPLETED). */
   function filterOf(query: TransactionFilterQuery): TransferFilter | null {
-    // Every ledger row is COMPLETED; another status has no rows.
     if (query.status !== undefined && query.status !== 'COMPLETED') return null;
-    const filter: { -readonly [K in keyof TransferFilter]: TransferFilter[K] } = {};
+    const filter: { -readonly [K in keyof TransferFilter]: TransferFilter[K] } = rangeOf(query);
     if (query.product) filter.product = query.product;
     if (query.type) filter.type = query.type;
-    if (query.from) filter.from = dayStart(query.from);
-    if (query.to) filter.until = new Date(dayStart(query.to).getTime() + 24 * 60 * 60 * 1000);
     if (query.symbol) filter.symbol = query.symbol;
     return filter;
+  }
+
+  /** The wallet's part of the filter; null when no unfinished top-up or cashout can match. */
+  function paymentQueryOf(query: TransactionFilterQuery): PaymentQuery | null {
+    if (query.status === 'COMPLETED' || query.symbol) return null;
+    if (query.product !== undefined && query.product !== 'WALLET') return null;
+    if (query.type !== undefined && !PAYMENT_TYPES.includes(query.type)) return null;
+    const kinds = query.type ? [query.type as 'TOPUP' | 'CASHOUT'] : (['TOPUP', 'CASHOUT'] as const);
+    return { kinds, ...(query.status ? { statuses: [query.status] } : {}), ...rangeOf(query) };
+  }
+
+  /** Up to `limit` items of both sources after `cursor`, newest first, and whether more follow. */
+  async function itemsOf(userId: string, query: TransactionFilterQuery, cursor: Cursor | null, limit: number): Promise<{ items: Listed[]; more: boolean }> {
+    const filter = filterOf(query);
+    const paymentQuery = paymentQueryOf(query);
+    const [transfers, unfinished] = await Promise.all([
+      filter ? repo.page(userId, filter, cursor, limit + 1) : [],
+      paymentQuery ? payments.unfinishedPayments(userId, { ...paymentQuery, ...(cursor ? { before: cursor } : {}), limit: limit + 1 }) : [],
+    ]);
+    const all: Listed[] = [
+      ...transfers.map((transfer) => ({ createdAt: transfer.createdAt, id: transfer.id, transfer })),
+      ...unfinished.map((payment) => ({ createdAt: payment.createdAt, id: payment.id, payment })),
+    ].sort(newestFirst);
+    return { items: all.slice(0, limit), more: all.length > limit };
+  }
+
+  /** An unfinished top-up (money to come in) or cashout (money to go out), from the person's side. */
+  function paymentRowOf(payment: UnfinishedPayment): TransactionRow {
+    const amount = decimal(payment.amount);
+    return {
+      id: payment.id,
+      product: 'WALLET',
+      type: payment.kind,
+      status: payment.status as TransactionStatus,
+      kind: payment.kind,
+      symbol: null,
+      amounts: [{ currency: 'IDR', wallet: 'CASH', amount: payment.kind === 'CASHOUT' ? `-${amount}` : amount }],
+      fees: isZero(payment.fee) ? [] : [{ currency: 'IDR', amount: decimal(payment.fee) }],
+      taxes: [],
+      createdAt: payment.createdAt.toISOString(),
+    };
   }
 
   function rowOf(transfer: TransferRow, entries: readonly EntryRow[]): TransactionRow {
@@ -88,11 +169,11 @@ export function createReportsService(deps: ReportsServiceDeps) {
     };
   }
 
-  async function rowsOf(userId: string, transfers: readonly TransferRow[]): Promise<TransactionRow[]> {
-    const entries = await repo.entries(userId, transfers.map((t) => t.id));
+  async function rowsOf(userId: string, items: readonly Listed[]): Promise<TransactionRow[]> {
+    const entries = await repo.entries(userId, items.flatMap((item) => ('transfer' in item ? [item.id] : [])));
     const byTransfer = new Map<string, EntryRow[]>();
     for (const entry of entries) byTransfer.set(entry.transferId, [...(byTransfer.get(entry.transferId) ?? []), entry]);
-    return transfers.map((t) => rowOf(t, byTransfer.get(t.id) ?? []));
+    return items.map((item) => ('transfer' in item ? rowOf(item.transfer, byTransfer.get(item.id) ?? []) : paymentRowOf(item.payment)));
   }
 
   const amountText = (a: TransactionAmount): string => `${a.currency} ${a.wallet} ${a.amount}`;
@@ -101,13 +182,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
   return {
     async list(userId: string, query: TransactionFilterQuery & { readonly cursor?: string | undefined }): Promise<TransactionHistoryResponse> {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      const filter = filterOf(query);
       const pageSize = config.pageSize;
-      if (!filter) return { items: [], nextCursor: null, pageSize };
-      const transfers = await repo.page(userId, filter, cursor, pageSize + 1);
-      const page = transfers.slice(0, pageSize);
-      const last = page[page.length - 1];
-      return { items: await rowsOf(userId, page), nextCursor: transfers.length > pageSize && last ? encodeCursor(last) : null, pageSize };
+      const { items, more } = await itemsOf(userId, query, cursor, pageSize);
+      const last = items[items.length - 1];
+      return { items: await rowsOf(userId, items), nextCursor: more && last ? encodeCursor(last) : null, pageSize };
     },
 
     async filters(userId: string): Promise<TransactionFiltersResponse> {
@@ -122,7 +200,11 @@ export function createReportsService(deps: ReportsServiceDeps) {
     /** One of the person's rows with every ledger leg behind it; 003 (404) for any other id. */
     async detail(userId: string, id: string): Promise<TransactionDetail> {
       const transfer = await repo.one(userId, id);
-      if (!transfer) throw new AppError('003');
+      if (!transfer) {
+        const [payment] = await payments.unfinishedPayments(userId, { kinds: ['TOPUP', 'CASHOUT'], id, limit: 1 });
+        if (!payment) throw new AppError('003');
+        return { ...paymentRowOf(payment), legs: [], memo: {} };
+      }
       const entries = await repo.entries(userId, [transfer.id]);
       const legs: TransactionLeg[] = entries.map((e) => ({
         owner: e.house === null ? 'YOU' : 'HOUSE',
@@ -137,11 +219,9 @@ export function createReportsService(deps: ReportsServiceDeps) {
     /** The filtered range as CSV lines (a header first), newest first, read a batch at a time. */
     async *csv(userId: string, query: TransactionFilterQuery): AsyncGenerator<string> {
       yield csvLine(['id', 'time', 'product', 'type', 'status', 'symbol', 'amounts', 'fees', 'taxes']);
-      const filter = filterOf(query);
-      if (!filter) return;
       for (let cursor: Cursor | null = null; ; ) {
-        const transfers = await repo.page(userId, filter, cursor, config.csvBatchSize);
-        for (const row of await rowsOf(userId, transfers)) {
+        const { items, more } = await itemsOf(userId, query, cursor, config.csvBatchSize);
+        for (const row of await rowsOf(userId, items)) {
           yield csvLine([
             row.id,
             row.createdAt,
@@ -154,8 +234,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
             row.taxes.map(chargeText).join('; '),
           ]);
         }
-        const last = transfers[transfers.length - 1];
-        if (transfers.length < config.csvBatchSize || !last) return;
+        const last = items[items.length - 1];
+        if (!more || !last) return;
         cursor = { at: last.createdAt, id: last.id };
       }
     },

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_PATHS,
   CRYPTO_PATHS,
+  Cashout,
   ErrorEnvelope,
   FX_WALLET_PATHS,
   PlaceOrderResponse,
@@ -15,24 +16,29 @@ import {
   TransactionDetail,
   TransactionFiltersResponse,
   TransactionHistoryResponse,
+  WALLET_PATHS,
+  cashoutCancelPath,
   successEnvelope,
+  topupSimulatePath,
   transactionPath,
   type CryptoOrder,
   type TopUp,
   type TransactionRow,
 } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
-import type { TestUser } from '../../testing/auth-fixture';
+import { freshPin, type TestUser } from '../../testing/auth-fixture';
 import { TEST_ENV, trader } from '../crypto/test-support';
 import { verifiedUser } from '../fx-wallet/test-support';
 import { pinPrice } from '../portfolio/test-support';
-import { fund as topUp } from '../wallet/test-support';
+import { addBankAccount, createTopUp, fund as topUp, topUpOf, verifiedUser as walletUser } from '../wallet/test-support';
 import { CLASSIFICATION_RULES, UNCLASSIFIED } from './classification';
 import { REPORTS_CONFIG } from './config';
+import { createWalletRepo } from '../wallet/repo';
 import { createReportsRepo } from './repo';
-import { createReportsService } from './service';
+import { createReportsService, type UnfinishedPayments } from './service';
 
 const SETUP_TIMEOUT_MS = 120_000;
 const WIB_MS = 7 * 60 * 60 * 1000;
@@ -71,6 +77,11 @@ describe('the transaction history', () => {
       legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'IDR' }, to: { userId: to.userId, currency: 'IDR', purpose: 'CASH' }, amount }],
       memo,
     });
+
+  /** The wallet's unfinished top-ups and cashouts, as the module offers them under /api (`app.wallet`). */
+  const walletPayments = (): UnfinishedPayments => ({
+    unfinishedPayments: (userId, query) => createWalletRepo(t.app.database.db).unfinishedPayments(userId, query, new Date()),
+  });
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ...TEST_ENV } });
@@ -164,7 +175,7 @@ describe('the transaction history', () => {
     const filters = dataOf(TransactionFiltersResponse, await get(REPORT_PATHS.transactionFilters));
     expect(filters.products).toEqual(expect.arrayContaining(['WALLET', 'CRYPTO', 'US_STOCK', 'IDX', 'PERPS']));
     expect(filters.types).toEqual(expect.arrayContaining(['TOPUP', 'CASHOUT', 'TRANSFER', 'BUY', 'SELL', 'FUNDING', 'LIQUIDATION', 'DIVIDEND', 'SPLIT', 'YIELD']));
-    expect(filters.statuses).toEqual(['COMPLETED']);
+    expect(filters.statuses).toEqual(['COMPLETED', 'PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED']);
     expect(filters.symbols).toEqual(['BTC-IDR']);
     expect(dataOf(TransactionFiltersResponse, await get(REPORT_PATHS.transactionFilters, other)).symbols).toEqual([]);
   });
@@ -247,6 +258,7 @@ describe('the transaction history', () => {
       for (const symbol of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)']) await move(busy, { symbol });
       const small = createReportsService({
         repo: createReportsRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED),
+        payments: walletPayments(),
         config: { ...REPORTS_CONFIG, csvBatchSize: 7 },
       });
       let csv = '';
@@ -262,6 +274,100 @@ describe('the transaction history', () => {
       ]);
       const overHttp = await get(REPORT_PATHS.transactionsCsv, busy);
       expect(overHttp.body).toBe(csv);
+    });
+  });
+
+  describe('with top-ups and cashouts not finished', () => {
+    let waiting: TestUser;
+    let expired: TopUp;
+    let open: TopUp;
+    let cancelled: z.infer<typeof Cashout>;
+    let review: z.infer<typeof Cashout>;
+    const shape = (rows: readonly TransactionRow[]) => rows.map((r) => `${r.type} ${r.status}`);
+
+    beforeAll(async () => {
+      waiting = await walletUser(t.app);
+      const bankAccountId = await addBankAccount(t.app, waiting);
+      await topUp(t.app, waiting, '5000000');
+      expired = topUpOf(await createTopUp(t.app, waiting, '300000'));
+      // Its payment window has passed.
+      await t.app.database.db.execute(sql`update topups set expires_at = ${new Date(Date.now() - 60_000).toISOString()}::timestamptz where id = ${expired.id}::uuid`);
+      open = topUpOf(await createTopUp(t.app, waiting, '400000'));
+      await freshPin(t.app, waiting);
+      const cashout = async () => {
+        const response = await t.app.inject({ method: 'POST', url: WALLET_PATHS.cashout, headers: waiting.headers, payload: { amount: '2000000', bankAccountId } });
+        return dataOf(Cashout, response);
+      };
+      cancelled = await cashout();
+      expect(dataOf(Cashout, await t.app.inject({ method: 'POST', url: cashoutCancelPath(cancelled.id), headers: waiting.headers })).status).toBe('CANCELLED');
+      review = await cashout();
+      expect(review.status).toBe('PENDING_REVIEW');
+    }, SETUP_TIMEOUT_MS);
+
+    it('lists each with its own status, in the same newest-first order as the ledger’s rows', async () => {
+      const page = await list({}, waiting);
+      expect(shape(page.items)).toEqual(['CASHOUT PENDING', 'CASHOUT CANCELLED', 'TOPUP PENDING', 'TOPUP EXPIRED', 'TOPUP COMPLETED']);
+      expect(page.items.slice(0, 4).map((r) => r.id)).toEqual([review.id, cancelled.id, open.id, expired.id]);
+      const [waitingCashout, , openTopUp] = page.items as [TransactionRow, TransactionRow, TransactionRow];
+      expect(waitingCashout).toMatchObject({ product: 'WALLET', kind: 'CASHOUT', symbol: null, amounts: [{ currency: 'IDR', wallet: 'CASH', amount: '-2000000' }], fees: [{ currency: 'IDR', amount: review.fee }] });
+      expect(openTopUp.amounts).toEqual([{ currency: 'IDR', wallet: 'CASH', amount: '400000' }]);
+      expect(openTopUp.fees).toEqual(new Decimal(open.fee).isZero() ? [] : [{ currency: 'IDR', amount: open.fee }]);
+    });
+
+    it('every filter applies to them: status, product, type, WIB dates and symbol', async () => {
+      const of = async (query: Record<string, string>) => shape((await list(query, waiting)).items);
+      expect(await of({ status: 'PENDING' })).toEqual(['CASHOUT PENDING', 'TOPUP PENDING']);
+      expect(await of({ status: 'EXPIRED' })).toEqual(['TOPUP EXPIRED']);
+      expect(await of({ status: 'CANCELLED' })).toEqual(['CASHOUT CANCELLED']);
+      expect(await of({ status: 'REJECTED' })).toEqual([]);
+      expect(await of({ status: 'COMPLETED' })).toEqual(['TOPUP COMPLETED']);
+      expect(await of({ product: 'WALLET', type: 'TOPUP' })).toEqual(['TOPUP PENDING', 'TOPUP EXPIRED', 'TOPUP COMPLETED']);
+      expect(await of({ type: 'CASHOUT', status: 'PENDING' })).toEqual(['CASHOUT PENDING']);
+      expect(await of({ product: 'CRYPTO' })).toEqual([]);
+      expect(await of({ type: 'TRANSFER' })).toEqual([]);
+      expect(await of({ symbol: 'IDR' })).toEqual([]);
+      const today = wibDay(review.createdAt);
+      expect(await of({ from: today, to: today })).toHaveLength(5);
+      expect(await of({ from: wibDay(review.createdAt, 1) })).toEqual([]);
+      expect(await of({ to: wibDay(review.createdAt, -1) })).toEqual([]);
+    });
+
+    it('pages and streams both kinds in one cursor order, each row once', async () => {
+      const all = (await list({}, waiting)).items.map((r) => r.id);
+      const small = createReportsService({
+        repo: createReportsRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED),
+        payments: walletPayments(),
+        config: { ...REPORTS_CONFIG, pageSize: 2, csvBatchSize: 2 },
+      });
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await small.list(waiting.userId, cursor ? { cursor } : {});
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        paged.push(...page.items.map((r) => r.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(paged).toEqual(all);
+      let csv = '';
+      for await (const chunk of small.csv(waiting.userId, {})) csv += chunk;
+      const lines = csv.trimEnd().split('\r\n');
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all);
+      expect(lines[1]).toContain(',WALLET,CASHOUT,PENDING,,IDR CASH -2000000,');
+    });
+
+    it('opens one (no ledger legs yet); another person gets 404', async () => {
+      const detail = dataOf(TransactionDetail, await get(transactionPath(review.id), waiting));
+      expect(detail).toMatchObject({ id: review.id, type: 'CASHOUT', status: 'PENDING', legs: [] });
+      expect((await get(transactionPath(review.id), other)).statusCode).toBe(404);
+      expect((await get(transactionPath(open.id), other)).statusCode).toBe(404);
+    });
+
+    it('a top-up once paid is listed once, by its ledger transfer, as COMPLETED', async () => {
+      expect((await t.app.inject({ method: 'POST', url: topupSimulatePath(open.id), headers: waiting.headers })).statusCode).toBe(200);
+      const rows = (await list({ type: 'TOPUP' }, waiting)).items;
+      expect(shape(rows)).toEqual(['TOPUP COMPLETED', 'TOPUP EXPIRED', 'TOPUP COMPLETED']);
+      expect(rows.map((r) => r.id)).not.toContain(open.id);
+      expect(rows[0]!.amounts).toEqual([{ currency: 'IDR', wallet: 'CASH', amount: '400000' }]);
     });
   });
 });

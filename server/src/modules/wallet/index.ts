@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountService } from './account-service';
 import { createCashoutService } from './cashout-service';
-import { createWalletRepo } from './repo';
+import { createWalletRepo, type UnfinishedPaymentQuery, type UnfinishedPaymentRow } from './repo';
 import { walletRoutes } from './routes';
 import { createTopUpService } from './topup-service';
 import { loadPaymentWebhookSecret } from './webhook-signature';
@@ -15,7 +15,14 @@ import { loadPaymentWebhookSecret } from './webhook-signature';
 export interface WalletApi {
   /** The §3 cash account: available IDR cash, voucher, free balance and the cash on hold ("0" when absent). */
   readonly cashAccount: (userId: string) => Promise<CashAccount>;
+  /**
+   * The person's top-ups and cashouts that no ledger transfer has finished (waiting, expired,
+   * rejected, cancelled), newest first: a paid one is the ledger's and is not here.
+   */
+  readonly unfinishedPayments: (userId: string, query: UnfinishedPaymentQuery) => Promise<UnfinishedPaymentRow[]>;
 }
+
+export type { UnfinishedPaymentQuery, UnfinishedPaymentRow };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +64,10 @@ const walletPlugin: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
 
-  app.decorate('wallet', { cashAccount: accounts.cashAccount });
+  app.decorate('wallet', {
+    cashAccount: accounts.cashAccount,
+    unfinishedPayments: (userId, query) => repo.unfinishedPayments(userId, query, new Date()),
+  });
   await app.register(walletRoutes, { accounts, topups, cashouts, webhookSecret, simulate: development });
 };
 

@@ -160,7 +160,66 @@ export function createWalletRepo(db: PasarDb) {
         .returning();
       return row ?? null;
     },
+
+    // ---- both ----
+    unfinishedPayments: (userId: string, query: UnfinishedPaymentQuery, now: Date) => unfinishedPayments(db, userId, query, now),
   };
 }
 
 export type WalletRepo = ReturnType<typeof createWalletRepo>;
+
+/** A top-up or cashout not finished: no ledger transfer has moved its money (yet). */
+export interface UnfinishedPaymentRow {
+  readonly id: string;
+  readonly kind: 'TOPUP' | 'CASHOUT';
+  /** PENDING (waiting for payment or review), EXPIRED (top-up not paid in time), REJECTED, CANCELLED. */
+  readonly status: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly createdAt: Date;
+}
+
+export interface UnfinishedPaymentQuery {
+  readonly kinds: readonly ('TOPUP' | 'CASHOUT')[];
+  readonly statuses?: readonly string[];
+  /** Inclusive lower bound of created_at. */
+  readonly from?: Date;
+  /** Exclusive upper bound of created_at. */
+  readonly until?: Date;
+  /** Only rows before this (created_at, id), newest first. */
+  readonly before?: { readonly at: Date; readonly id: string };
+  /** Only this one. */
+  readonly id?: string;
+  readonly limit: number;
+}
+
+/**
+ * The person's unfinished top-ups and cashouts, newest first by (created_at, id). A top-up past
+ * its expiry at `now` reads EXPIRED; a cashout waiting for review reads PENDING.
+ */
+export async function unfinishedPayments(db: PasarDb, userId: string, query: UnfinishedPaymentQuery, now: Date): Promise<UnfinishedPaymentRow[]> {
+  if (query.kinds.length === 0) return [];
+  const parts = query.kinds.map((kind) =>
+    kind === 'TOPUP'
+      ? sql`select id, 'TOPUP'::text as kind, (case when expires_at < ${now.toISOString()}::timestamptz then 'EXPIRED' else 'PENDING' end)::text as status, amount::text as amount, fee::text as fee, created_at from topups where user_id = ${userId}::uuid and status <> 'PAID'`
+      : sql`select id, 'CASHOUT'::text as kind, (case when status = 'PENDING_REVIEW' then 'PENDING' else status end)::text as status, amount::text as amount, fee::text as fee, created_at from cashouts where user_id = ${userId}::uuid and status <> 'PAID'`,
+  );
+  const where = [sql`true`];
+  if (query.statuses) where.push(query.statuses.length ? sql`p.status in (${sql.join(query.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`);
+  if (query.from) where.push(sql`p.created_at >= ${query.from.toISOString()}::timestamptz`);
+  if (query.until) where.push(sql`p.created_at < ${query.until.toISOString()}::timestamptz`);
+  if (query.before) where.push(sql`(p.created_at, p.id) < (${query.before.at.toISOString()}::timestamptz, ${query.before.id}::uuid)`);
+  if (query.id) where.push(sql`p.id = ${query.id}::uuid`);
+  const result = await db.execute(sql`
+    select p.* from (${sql.join(parts, sql` union all `)}) p
+    where ${sql.join(where, sql` and `)} order by p.created_at desc, p.id desc limit ${query.limit}`);
+  type Raw = { id: string; kind: 'TOPUP' | 'CASHOUT'; status: string; amount: string; fee: string; created_at: Date | string };
+  return (result as unknown as { rows: Raw[] }).rows.map((raw) => ({
+    id: raw.id,
+    kind: raw.kind,
+    status: raw.status,
+    amount: raw.amount,
+    fee: raw.fee,
+    createdAt: raw.created_at instanceof Date ? raw.created_at : new Date(raw.created_at),
+  }));
+}
