@@ -218,6 +218,11 @@ describe('operators and the audit trail', () => {
     const second = await audit({ operator: 'ayu', size: '3', before: String(first.nextBefore) });
     expect(second.items.map((i) => i.id)).toEqual(ids.slice(3, 6));
     expect((await t.app.inject({ method: 'GET', url: `${OPERATOR_PATHS.audit}?size=0`, headers: root() })).statusCode).toBe(400);
+    // An instant the database cannot hold (before year 1 in UTC) is the caller's mistake, not a 500.
+    for (const since of ['0000-02-29T20:00:05Z', '0001-01-01T00:00:00+14:00']) {
+      const refused = await t.app.inject({ method: 'GET', url: OPERATOR_PATHS.audit, query: { since }, headers: root() });
+      expect([refused.statusCode, refused.json().error_code]).toEqual([400, '002']);
+    }
   });
 
   it('the admin command adds an operator, works under their name with --reason, and lists the trail', async () => {

@@ -2,6 +2,7 @@
 // types. Paths and plain constants: `operators-paths.ts`.
 import { z } from './zod';
 import { AUDIT_PAGE_MAX } from './operators-paths';
+import { storedInstant } from './text';
 
 /** Lower-case letters, digits, dot, dash, underscore; starts with a letter. */
 export const OperatorName = z
@@ -31,7 +32,7 @@ export const AuditQuery = z.object({
   operator: z.string().trim().min(1).max(40).optional(),
   /** An action ("kyc.reject") or an area ("kyc": every kyc action). */
   action: z.string().trim().regex(/^[a-z][a-z0-9.-]{0,59}$/, 'must be an action like kyc.reject or an area like kyc').optional(),
-  since: z.string().datetime({ offset: true }).optional(),
+  since: storedInstant().optional(),
   /** The `nextBefore` of the previous page. */
   before: z.coerce.number().int().min(1).optional(),
   size: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),

@@ -18,3 +18,13 @@ export const calendarDate = () =>
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
     }, 'must be a real date');
+
+/** An ISO 8601 instant with an offset that falls in years 1-9999 UTC, the range a stored timestamp compares against. */
+export const storedInstant = () =>
+  z
+    .string()
+    .datetime({ offset: true })
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 1 && year <= 9999;
+    }, 'must be an instant between the years 1 and 9999');
