@@ -2,15 +2,13 @@
 // liquidation of a user whose identity was revoked (or never verified) still closes the position
 // while their own orders are refused; a halted perp's due liquidation waits (one notice) and is done
 // at the first mark after the halt lifts, and a stop loss hit during a halt closes after it.
-import { randomUUID } from 'node:crypto';
-import { ACCOUNT_PATHS, PERPS_PATHS, PerpPlaceResponse, successEnvelope } from '@pasar/shared/contract';
+import { PERPS_PATHS, PerpPlaceResponse } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
-import { errorCodeOf, expectAuditClean, fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
-import { perpsOf } from './index';
+import { dataOf, errorCodeOf, expectAuditClean, SETUP_TIMEOUT_MS } from '../fx-wallet/test-support';
+import { perpsTestKit } from './test-support';
 import { PERP_BOOK, perpAccount } from './rules';
 
 const BTC = 'BTCUSDT-PERP';
@@ -35,23 +33,8 @@ describe('perps: forced closes', () => {
     for (const s of [BTC, ETH, SOL]) if (t.app.market.halts.isHalted(s)) await t.app.market.halts.resume(s);
   });
 
-  const headers = (u: TestUser) => ({ ...u.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() });
-  const data = <S extends z.ZodType>(schema: S, r: { statusCode: number; json(): unknown }): z.infer<S> => {
-    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${JSON.stringify(r.json())}`);
-    return (successEnvelope(schema).parse(r.json()) as { data: z.infer<S> }).data;
-  };
-  const notices = async (u: TestUser, type: string) => {
-    const r = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.notifications, headers: headers(u) });
-    return (r.json() as { data: { items: { type: string; title: string }[] } }).data.items.filter((n) => n.type === type).map((n) => n.title);
-  };
-  const ticks = async (n: number) => {
-    for (let i = 0; i < n; i += 1) await perpsOf(t.app).watcher.tick();
-  };
-  const trader = async () => {
-    const user = await verifiedUser(t.app, 'kyc');
-    await fund(t.app, perpAccount(user.userId), '1000', 'FX');
-    return user;
-  };
+  const { headers, trader, notices, ticks } = perpsTestKit(() => t.app);
+  const data = dataOf;
   const order = (u: TestUser, symbol: string, quantity: string) =>
     t.app.inject({ method: 'POST', url: PERPS_PATHS.buy, payload: { symbol, orderType: 'MARKET', quantity, leverage: 10 }, headers: headers(u) });
   /** A 10x long (about 2,000 USDT), filed in the at-risk index. */

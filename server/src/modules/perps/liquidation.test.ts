@@ -2,14 +2,13 @@
 // mark is closed on that mark's pass (a cross wallet and an isolated position alike), once each,
 // against the book; what a closed position lost past its bankruptcy price comes from the insurance
 // fund, so no wallet goes below zero. An isolated position's loss is paid from its margin alone.
-import { randomUUID } from 'node:crypto';
-import { PERPS_PATHS, PerpPlaceResponse, PerpPositionResponse, successEnvelope } from '@pasar/shared/contract';
+import { PERPS_PATHS, PerpPlaceResponse, PerpPositionResponse } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
-import { fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
+import { dataOf, fund, SETUP_TIMEOUT_MS } from '../fx-wallet/test-support';
+import { perpsTestKit } from './test-support';
 import { perpsOf } from './index';
 import { PERP_BOOK, perpAccount } from './rules';
 
@@ -28,17 +27,9 @@ describe('liquidation of several positions at one mark', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const headers = (u: TestUser) => ({ ...u.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() });
+  const { headers, trader } = perpsTestKit(() => t.app);
+  const data = dataOf;
   const post = (url: string, payload: object, u: TestUser) => t.app.inject({ method: 'POST', url, payload, headers: headers(u) });
-  const data = <S extends z.ZodType>(schema: S, r: { statusCode: number; json(): unknown }): z.infer<S> => {
-    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${JSON.stringify(r.json())}`);
-    return (successEnvelope(schema).parse(r.json()) as { data: z.infer<S> }).data;
-  };
-  const trader = async (amount: string) => {
-    const user = await verifiedUser(t.app, 'kyc');
-    await fund(t.app, perpAccount(user.userId), amount, 'FX');
-    return user;
-  };
   const open = async (u: TestUser, mode: 'CROSS' | 'ISOLATED', quantity: string, leverage: number) => {
     data(PerpPositionResponse, await post(PERPS_PATHS.marginMode, { symbol: BTC, marginMode: mode }, u));
     return data(PerpPlaceResponse, await post(PERPS_PATHS.buy, { symbol: BTC, orderType: 'MARKET', quantity, leverage }, u)).position!;

@@ -3,15 +3,13 @@
 // fill, so its notice survives a process killed between that commit and the send (the next pass
 // sends it), and a notice sent again because its delivery was not marked is not doubled (it is
 // sent under the event's key).
-import { randomUUID } from 'node:crypto';
-import { ACCOUNT_PATHS, PERPS_PATHS, PerpPlaceResponse, successEnvelope } from '@pasar/shared/contract';
+import { PERPS_PATHS, PerpPlaceResponse } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
-import { fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
-import { perpsOf } from './index';
+import { dataOf, SETUP_TIMEOUT_MS } from '../fx-wallet/test-support';
+import { perpsTestKit } from './test-support';
 import { PERP_BOOK, perpAccount } from './rules';
 
 const BTC = 'BTCUSDT-PERP';
@@ -31,23 +29,8 @@ describe('margin notices', () => {
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  const headers = (u: TestUser) => ({ ...u.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() });
-  const data = <S extends z.ZodType>(schema: S, r: { statusCode: number; json(): unknown }): z.infer<S> => {
-    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${JSON.stringify(r.json())}`);
-    return (successEnvelope(schema).parse(r.json()) as { data: z.infer<S> }).data;
-  };
-  const notices = async (u: TestUser, type: string) => {
-    const r = await t.app.inject({ method: 'GET', url: ACCOUNT_PATHS.notifications, headers: headers(u) });
-    return (r.json() as { data: { items: { type: string; title: string }[] } }).data.items.filter((n) => n.type === type).map((n) => n.title);
-  };
-  const ticks = async (n: number) => {
-    for (let i = 0; i < n; i += 1) await perpsOf(t.app).watcher.tick();
-  };
-  const trader = async () => {
-    const user = await verifiedUser(t.app, 'kyc');
-    await fund(t.app, perpAccount(user.userId), '1000', 'FX');
-    return user;
-  };
+  const { headers, trader, notices, ticks } = perpsTestKit(() => t.app);
+  const data = dataOf;
   /** A 10x long of about 2,000 USDT (the users' positions are in different symbols: one's liquidation does not move the other's). */
   const open = async (u: TestUser, symbol: string, price: string, quantity: string) => {
     t.app.market.steer(symbol, { price });

@@ -2,14 +2,13 @@
 // and then fills at market; a stop-limit order waits likewise and then fills no worse than its
 // limit; a resting limit order filled later pays the configured maker fee, a market order the
 // taker fee. The matcher only moves when a test hands it a tick (prices and the book).
-import { randomUUID } from 'node:crypto';
-import { PERPS_PATHS, PerpOrder, PerpPlaceResponse, perpOrderPath, successEnvelope } from '@pasar/shared/contract';
+import { PERPS_PATHS, PerpOrder, PerpPlaceResponse, perpOrderPath } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { tickAt } from '../crypto/test-support';
-import { fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
+import { dataOf, SETUP_TIMEOUT_MS } from '../fx-wallet/test-support';
+import { perpsTestKit } from './test-support';
 import { PERP_BOOK, perpAccount } from './rules';
 
 const BTC = 'BTCUSDT-PERP';
@@ -27,19 +26,11 @@ describe('perp stop, stop-limit, limit and market orders', () => {
   beforeEach(() => t.app.market.steer(BTC, { price: '20000' }));
   afterAll(() => t.close());
 
-  const headers = (u: TestUser) => ({ ...u.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() });
-  const data = <S extends z.ZodType>(schema: S, r: { statusCode: number; json(): unknown }): z.infer<S> => {
-    if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${JSON.stringify(r.json())}`);
-    return (successEnvelope(schema).parse(r.json()) as { data: z.infer<S> }).data;
-  };
+  const { headers, trader } = perpsTestKit(() => t.app);
+  const data = dataOf;
   const place = async (u: TestUser, side: 'BUY' | 'SELL', body: object) =>
     data(PerpPlaceResponse, await t.app.inject({ method: 'POST', url: side === 'BUY' ? PERPS_PATHS.buy : PERPS_PATHS.sell, payload: { symbol: BTC, leverage: 10, ...body }, headers: headers(u) }));
   const read = async (u: TestUser, id: string) => data(PerpOrder, await t.app.inject({ method: 'GET', url: perpOrderPath(id), headers: headers(u) }));
-  const trader = async () => {
-    const user = await verifiedUser(t.app, 'kyc');
-    await fund(t.app, perpAccount(user.userId), '1000', 'FX');
-    return user;
-  };
   /** A tick at `last` (the steered price too) with a book 1 USDT a level from 1 USDT either side, 1 BTC a level. */
   const tick = async (last: string) => {
     t.app.market.steer(BTC, { price: last });
