@@ -4,6 +4,15 @@ import type { Language, Order } from '@pasar/shared/contract';
 import type { MarketRules, AmendRequest } from './market-rules';
 import type { Market, OrderPlan, OrderSpec } from './order-model';
 import type { FillRow } from './tables';
+import type { LedgerOps } from '../ledger/api';
+import type { PasarDb } from '../db/database';
+
+/**
+ * What must change with every fill of every market, atomically: called inside the fill's own
+ * transaction after its ledger transfer and `fills` row (and the market's `afterFill`). A throw
+ * rolls the fill back.
+ */
+export type FillListener = (ops: LedgerOps & { readonly db: PasarDb }, fill: FillRow) => Promise<void>;
 
 /** Why the margin engine closes a position by itself (liquidation, a triggered TP/SL, the US 4x close before the close). */
 export const ENGINE_CLOSE_REASONS = ['LIQUIDATION', 'TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE'] as const;
@@ -49,4 +58,6 @@ export interface TradingEngine {
   get(market: Market, userId: string, orderId: string): Promise<Order>;
   /** A user's fills, oldest first (of one market, of one symbol when given): the portfolio's cost basis. */
   fillsOf(userId: string, filter: { readonly market?: Market; readonly symbol?: string }): Promise<FillRow[]>;
+  /** Adds a listener of every fill, run in the fill's transaction (before the app is ready). */
+  onFill(listener: FillListener): void;
 }

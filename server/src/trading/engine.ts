@@ -11,7 +11,7 @@ import { AppError } from '../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type Ledger } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub } from '../pubsub';
-import { isEngineClose, type TradingEngine } from './engine-api';
+import { isEngineClose, type FillListener, type TradingEngine } from './engine-api';
 import { publishCommit } from './events';
 import type { AmendRequest, MarketRules } from './market-rules';
 import { Matcher } from './matcher';
@@ -73,6 +73,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const { ledger, market } = deps;
   const repo = createOrdersRepo(deps.db);
   const registered = new Map<Market, MarketRules>();
+  const fillListeners: FillListener[] = [];
 
   const rulesOf = (m: Market): MarketRules => {
     const rules = registered.get(m);
@@ -93,7 +94,7 @@ export function createEngine(deps: EngineDeps): Engine {
   async function run<T>(fn: (tx: OrderTx) => Promise<T>): Promise<T> {
     let tx: OrderTx | undefined;
     const value = await ledger.transaction(async (ops) => {
-      tx = new OrderTx(ops, rulesOf);
+      tx = new OrderTx(ops, rulesOf, fillListeners);
       return fn(tx);
     });
     if (tx && (tx.changed.size > 0 || tx.balances.size > 0)) {
@@ -309,6 +310,10 @@ export function createEngine(deps: EngineDeps): Engine {
 
     fillsOf(userId, filter) {
       return repo.userFills(userId, filter);
+    },
+
+    onFill(listener) {
+      fillListeners.push(listener);
     },
   };
 }

@@ -8,6 +8,7 @@ import { TradingDecimal, plain } from '@pasar/shared/trading';
 import type { LedgerOps } from '../ledger/api';
 import type { PasarDb } from '../db/database';
 import type { LevelFill } from './book-walk';
+import type { FillListener } from './engine-api';
 import type { CapturedPart, FillNumbers, MarketRules } from './market-rules';
 import type { Market } from './order-model';
 import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
@@ -37,6 +38,7 @@ export class OrderTx {
   constructor(
     readonly ops: Ops,
     private readonly rulesOf: (market: Market) => MarketRules,
+    private readonly fillListeners: readonly FillListener[] = [],
   ) {
     this.repo = createOrdersRepo(ops.db);
   }
@@ -146,6 +148,7 @@ export class OrderTx {
     });
     this.fills.push(fill);
     if (rules.afterFill) await rules.afterFill(this.ops, order, fill);
+    for (const listener of this.fillListeners) await listener(this.ops, fill);
     this.touched(order.userId, ...rules.fillCurrencies(order));
   }
 
