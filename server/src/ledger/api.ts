@@ -204,6 +204,8 @@ export interface Ledger extends LedgerOps {
   balanceAt(account: AccountRef, at: Date): Promise<string>;
   /** Newest first; `before` pages back. */
   history(account: AccountRef, options?: { readonly before?: Date; readonly limit?: number }): Promise<HistoryEntry[]>;
+  /** A page of the users who hold an account (in id order, after `after`): who owns something to be valued. */
+  accountHolders(options: { readonly after?: string | undefined; readonly limit: number }): Promise<string[]>;
   /** The transfer with this key, if applied. */
   transferByKey(key: string): Promise<TransferResult | null>;
   /** Sum of every account per currency (each must be "0") and the count of user accounts below zero (must be 0). */

@@ -37,6 +37,7 @@ import {
   applyTransfer,
   execOn,
   lockHolds,
+  selectAccountHolders,
   selectAudit,
   selectBalance,
   selectBalanceAt,
@@ -205,6 +206,12 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
             memo: jsonObject(row.memo),
           }),
         );
+      }),
+
+    accountHolders: ({ after, limit }) =>
+      standalone(async (scope) => {
+        if (after !== undefined && !isUuid(after)) throw new InvalidLedgerRequest(`invalid user id ${JSON.stringify(after)}`);
+        return (await selectAccountHolders(scope.exec, after ?? null, limit)).map((row) => row.user_id);
       }),
 
     transferByKey: (key) =>

@@ -273,6 +273,14 @@ export function selectUserBalances(exec: Exec, userId: string): Promise<BalanceR
     select ${balanceColumns} from ledger_accounts a where a.user_id = ${userId}::uuid order by a.purpose, a.currency`);
 }
 
+/** User ids holding an account, in id order, after `after` (a page). */
+export function selectAccountHolders(exec: Exec, after: string | null, limit: number): Promise<Array<{ user_id: string }>> {
+  return exec(sql`
+    select distinct a.user_id::text as user_id from ledger_accounts a
+    where a.user_id is not null ${after ? sql`and a.user_id > ${after}::uuid` : sql``}
+    order by 1 limit ${limit}`);
+}
+
 export function selectBalanceAt(exec: Exec, ref: string, at: Date): Promise<Array<{ balance_after: string }>> {
   return exec(sql`
     select e.balance_after::text as balance_after
