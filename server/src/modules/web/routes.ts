@@ -43,6 +43,9 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
     index: false,
     cacheControl: false,
     suppressWarning: true,
+    // The build writes `.br` and `.gz` beside each text file (shared/build/webpack.cjs); they are
+    // sent as they are, so no response compresses a script on the fly.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply
         .header('access-control-allow-origin', '*')
@@ -52,7 +55,7 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The shell's files are sent by the catch-all below; this registration only adds `sendFile`.
-  await app.register(fastifyStatic, { root: shellDist, serve: false, suppressWarning: true });
+  await app.register(fastifyStatic, { root: shellDist, serve: false, suppressWarning: true, preCompressed: true });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = request.url.split('?')[0];

@@ -158,6 +158,34 @@ describe('serving the front end', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(bigScript);
     });
+
+    // The build writes the copies (shared/build/webpack.cjs); each copy here holds different text
+    // than its plain file, so only a response read from the copy can carry it.
+    it.each([
+      ['the shell', (dir: TestApp['dirs']) => dir.shell, '/pre.0a1b2c3d4e.js', 'public, max-age=31536000, immutable'],
+      ['a remote', (dir: TestApp['dirs']) => path.join(dir.deploy, 'remotes', 'mf_trade', '1.0.0'), '/remotes/mf_trade/1.0.0/pre.0a1b2c3d4e.js', 'public, max-age=31536000, immutable'],
+    ])('sends %s its build-time .br and .gz copies as they are, with the plain file for others', async (_what, dirOf, url, cacheControl) => {
+      const dir = dirOf(t.dirs);
+      await fs.writeFile(path.join(dir, 'pre.0a1b2c3d4e.js'), bigScript);
+      await fs.writeFile(path.join(dir, 'pre.0a1b2c3d4e.js.br'), zlib.brotliCompressSync('from the .br copy'));
+      await fs.writeFile(path.join(dir, 'pre.0a1b2c3d4e.js.gz'), zlib.gzipSync('from the .gz copy'));
+      const get = (encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe(cacheControl);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('from the .br copy');
+
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('from the .gz copy');
+
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(bigScript);
+    });
   });
 
   describe('the shell and the SPA fallback', () => {

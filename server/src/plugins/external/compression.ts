@@ -1,5 +1,7 @@
-// Compressed responses: the shell and remote scripts are ~680 KB raw but ~230 KB gzipped, and on
-// a phone's connection the difference is seconds of first paint. Brotli where the browser takes it.
+// Compressed responses: API answers and the shell's page, compressed per response. The shell and
+// remote scripts (~680 KB raw, ~230 KB gzipped) are not: the build writes `.br` and `.gz` copies
+// beside them and the web module sends those as they are (@fastify/static `preCompressed`); a
+// response that already carries a content-encoding passes through here untouched.
 import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import { constants } from 'node:zlib';
@@ -11,7 +13,7 @@ export const compressionPlugin = fp(
       threshold: 1024,
       encodings: ['br', 'gzip'],
       // Quality 5 is most of brotli's gain at a fraction of the CPU of its default (11), which
-      // matters because static files are compressed per response.
+      // matters because these answers are compressed per response.
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
     });
   },
