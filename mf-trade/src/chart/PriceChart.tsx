@@ -72,6 +72,8 @@ export interface PriceChartProps {
   alertHandlers?: AlertLineHandlers | null;
   /** "Alert at this price": the next click on the chart picks a price. */
   picking?: boolean;
+  /** Told the engine once it is drawing (and null when it goes): saved charts, layouts, history and order drag use it. */
+  onEngine?: (engine: ChartEngine | null) => void;
 }
 
 const NO_LINES: readonly ChartOrderLine[] = [];
@@ -88,6 +90,7 @@ export function PriceChart({
   alertLines = NO_ALERTS,
   alertHandlers = null,
   picking = false,
+  onEngine,
 }: PriceChartProps) {
   const { t } = useTradeT();
   const lng = useAppStore((state) => state.language);
@@ -114,6 +117,8 @@ export function PriceChart({
   );
   const optionsRef = useRef(engineOptions);
   optionsRef.current = engineOptions;
+  const onEngineRef = useRef(onEngine);
+  onEngineRef.current = onEngine;
 
   // Create the engine once its chunk is here; it lives as long as the component.
   useEffect(() => {
@@ -124,6 +129,7 @@ export function PriceChart({
         if (cancelled || !canvasRef.current) return;
         engineRef.current = createChartEngine(canvasRef.current, optionsRef.current);
         setEngineState('ready');
+        onEngineRef.current?.(engineRef.current);
       },
       () => {
         if (!cancelled) setEngineState('failed');
@@ -131,6 +137,7 @@ export function PriceChart({
     );
     return () => {
       cancelled = true;
+      if (engineRef.current) onEngineRef.current?.(null);
       engineRef.current?.destroy();
       engineRef.current = null;
     };

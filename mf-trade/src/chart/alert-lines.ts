@@ -12,7 +12,19 @@ export interface ChartAlertLine {
   price: string;
   /** The line's label ("Alert"). */
   title: string;
+  /** Its own colour (an order line: the side's); the layer's colour when absent. */
+  color?: string;
 }
+
+/** How a layer draws its lines: alerts dotted and thick; draggable order lines dashed and thin. */
+export interface LineLook {
+  /** Price line ids are `${idPrefix}${id}`. */
+  idPrefix: string;
+  lineStyle: LineStyle;
+  lineWidth: 1 | 2;
+}
+
+const ALERT_LOOK: LineLook = { idPrefix: 'alert:', lineStyle: LineStyle.Dotted, lineWidth: 2 };
 
 export interface AlertLineHandlers {
   /** A line was dragged and dropped at `price`. */
@@ -32,7 +44,13 @@ export interface AlertLayer {
 /** How near (px) the pointer must be to a line to grab it. */
 export const GRAB_DISTANCE_PX = 6;
 
-export function createAlertLayer(chart: IChartApi, series: ISeriesApi<'Candlestick'>, container: HTMLElement, initialColor: string): AlertLayer {
+export function createAlertLayer(
+  chart: IChartApi,
+  series: ISeriesApi<'Candlestick'>,
+  container: HTMLElement,
+  initialColor: string,
+  look: LineLook = ALERT_LOOK,
+): AlertLayer {
   let color = initialColor;
   let lines: readonly ChartAlertLine[] = [];
   let drawn: { line: ChartAlertLine; price: IPriceLine }[] = [];
@@ -45,11 +63,11 @@ export function createAlertLayer(chart: IChartApi, series: ISeriesApi<'Candlesti
     drawn = lines.map((line) => ({
       line,
       price: series.createPriceLine({
-        id: `alert:${line.id}`,
+        id: `${look.idPrefix}${line.id}`,
         price: Number(line.price),
-        color,
-        lineWidth: 2,
-        lineStyle: LineStyle.Dotted,
+        color: line.color ?? color,
+        lineWidth: look.lineWidth,
+        lineStyle: look.lineStyle,
         axisLabelVisible: true,
         title: line.title,
       }),

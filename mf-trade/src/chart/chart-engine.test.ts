@@ -8,13 +8,16 @@ interface FakeChart {
   options: Record<string, unknown>;
   fits: number;
   resize: jest.Mock;
+  view: { from: number; to: number } | null;
+  rangeListeners: ((range: { from: number; to: number } | null) => void)[];
+  data: unknown[][];
 }
 
 const mockCharts: FakeChart[] = [];
 
 jest.mock('lightweight-charts', () => {
-  const series = () => ({
-    setData: jest.fn(),
+  const series = (chart: FakeChart) => ({
+    setData: jest.fn((bars: unknown[]) => chart.data.push(bars)),
     update: jest.fn(),
     applyOptions: jest.fn(),
     priceScale: () => ({ applyOptions: jest.fn() }),
@@ -33,18 +36,27 @@ jest.mock('lightweight-charts', () => {
         size: { width: options.width, height: options.height },
         options,
         fits: 0,
+        view: null,
+        rangeListeners: [],
+        data: [],
         resize: jest.fn((width: number, height: number) => {
           chart.size = { width, height };
         }),
       };
       mockCharts.push(chart);
       return {
-        addSeries: series,
+        addSeries: () => series(chart),
         priceScale: () => ({ applyOptions: jest.fn() }),
         timeScale: () => ({
           fitContent: () => {
             chart.fits += 1;
           },
+          getVisibleLogicalRange: () => chart.view,
+          setVisibleLogicalRange: (range: { from: number; to: number }) => {
+            chart.view = range;
+          },
+          subscribeVisibleLogicalRangeChange: (listener: (range: { from: number; to: number } | null) => void) => chart.rangeListeners.push(listener),
+          unsubscribeVisibleLogicalRangeChange: jest.fn(),
         }),
         applyOptions: jest.fn(),
         resize: chart.resize,
@@ -107,6 +119,33 @@ describe('chart engine', () => {
     resizeTo(980, 420); // and closes again
     expect(chart.size).toEqual({ width: 980, height: 420 });
     expect(chart.fits).toBe(fitsBefore + 3);
+    engine.destroy();
+  });
+
+  it('asks once for older bars when a person scrolls near the oldest one, and keeps the same bars in view when they arrive', () => {
+    const container = document.createElement('div');
+    const engine = createChartEngine(container, OPTIONS);
+    engine.setCandles([candle(1_700_000_000_000), candle(1_700_086_400_000)]);
+    const chart = mockCharts[0]!;
+    const asked: number[] = [];
+    engine.onNeedHistory((oldest) => asked.push(oldest));
+    const scrollTo = (from: number, to: number) => {
+      chart.view = { from, to };
+      for (const listener of chart.rangeListeners) listener(chart.view);
+    };
+
+    scrollTo(0, 1); // the bars fitted on load show the oldest: nobody scrolled, nothing asked
+    expect(asked).toEqual([]);
+    container.dispatchEvent(new Event('pointerdown'));
+    scrollTo(-3, 1);
+    scrollTo(-5, 1); // still the same oldest bar: asked once
+    expect(asked).toEqual([1_700_000_000_000]);
+
+    engine.prependCandles([candle(1_699_827_200_000), candle(1_699_913_600_000), candle(1_700_000_000_000)]);
+    expect(chart.data.at(-2)).toHaveLength(4); // the bar already there is not doubled
+    expect(chart.view).toEqual({ from: -3, to: 3 });
+    scrollTo(0, 3);
+    expect(asked).toEqual([1_700_000_000_000, 1_699_827_200_000]);
     engine.destroy();
   });
 

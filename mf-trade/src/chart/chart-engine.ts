@@ -42,13 +42,23 @@ export interface ChartEngineOptions {
  */
 export const TIME_AXIS_RIGHT_MARGIN_PX = 40;
 
+/** Scrolling to within this many bars of the oldest loaded one asks for older history. */
+export const HISTORY_EDGE_BARS = 10;
+
 export interface ChartEngine {
   setCandles(candles: readonly Candle[]): void;
   /** The current bar changed or a new one opened; bars older than the last are ignored. */
   update(candle: Candle): void;
   setOptions(options: ChartEngineOptions): void;
-  /** The user's orders as price lines (replaces the previous ones). */
-  setOrderLines(lines: readonly ChartOrderLine[]): void;
+  /**
+   * The user's orders as price lines (replaces the previous ones). With `drag`, the working limit
+   * orders' lines can be dragged: a drop reports the order and the price under the pointer.
+   */
+  setOrderLines(lines: readonly ChartOrderLine[], drag?: AlertLineHandlers | null): void;
+  /** Older bars put before the loaded ones (scrolled-back history); the view stays where it is. */
+  prependCandles(older: readonly Candle[]): void;
+  /** Called with the oldest bar's time (epoch ms) when a person scrolls near the start of the bars; returns the unsubscribe. */
+  onNeedHistory(listener: (oldestMs: number) => void): () => void;
   /** The person's price alerts as lines that can be dragged, and the "alert at this price" pick mode (alert-lines.ts). */
   setAlertLines(lines: readonly ChartAlertLine[], handlers: AlertLineHandlers | null): void;
   setPicking(picking: boolean): void;
@@ -166,6 +176,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     priceLineVisible: false,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  const orderDragLayer = createAlertLayer(chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 });
   series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
 
   function paint() {
@@ -175,11 +186,18 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   }
 
   // Order lines: a working order dashed, a partially filled one solid (§4 chart-order states).
+  // With drag handlers, working limit orders are drawn by a draggable layer instead.
   let orderLines: readonly ChartOrderLine[] = [];
+  let orderDrag: AlertLineHandlers | null = null;
   let drawnLines: IPriceLine[] = [];
+  const draggable = (line: ChartOrderLine) => orderDrag !== null && line.type === 'limit' && line.state === BrokerOrderState.Working;
   function drawOrderLines() {
     for (const line of drawnLines) series.removePriceLine(line);
-    drawnLines = orderLines.map((line) =>
+    orderDragLayer.setHandlers(orderDrag);
+    orderDragLayer.setLines(
+      orderLines.filter(draggable).map((line) => ({ id: line.id, price: line.price, title: line.title, color: line.side === 'BUY' ? palette.up : palette.down })),
+    );
+    drawnLines = orderLines.filter((line) => !draggable(line)).map((line) =>
       series.createPriceLine({
         id: line.id,
         price: Number(line.price),
@@ -214,6 +232,24 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   // Every size change of the container (full screen, a side panel opening or closing, a rotated
   // phone) redraws the chart at the new size and refits the bars to it: a chart that only grew
   // would keep its bar spacing and leave the new width blank.
+  // Scrolled back to within a few bars of the oldest: ask for older history (once per oldest bar).
+  // Only once the person has touched the chart: fitting the bars on load shows the oldest too.
+  const historyListeners = new Set<(oldestMs: number) => void>();
+  let askedFor: number | null = null;
+  let handled = false;
+  const markHandled = () => {
+    handled = true;
+  };
+  container.addEventListener('pointerdown', markHandled);
+  container.addEventListener('wheel', markHandled, { passive: true });
+  const onVisibleRange = (range: { from: number; to: number } | null) => {
+    const oldest = candles[0];
+    if (!handled || !range || !oldest || range.from > HISTORY_EDGE_BARS || askedFor === oldest.t) return;
+    askedFor = oldest.t;
+    for (const listener of historyListeners) listener(oldest.t);
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(onVisibleRange);
+
   const resize = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect;
     if (!box || box.width <= 0 || box.height <= 0) return;
@@ -244,9 +280,24 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       chart.applyOptions({ localization: { locale: next.locale }, timeScale: { timeVisible: next.intraday } });
       series.applyOptions({ priceFormat: { type: 'price', precision: next.precision, minMove: next.minMove } });
     },
-    setOrderLines(lines) {
+    setOrderLines(lines, drag = null) {
       orderLines = lines;
+      orderDrag = drag;
       drawOrderLines();
+    },
+    prependCandles(older) {
+      const first = candles[0]?.t ?? Infinity;
+      const added = older.filter((candle) => candle.t < first).sort((a, b) => a.t - b.t);
+      if (added.length === 0) return;
+      const view = chart.timeScale().getVisibleLogicalRange();
+      candles = [...added, ...candles];
+      paint();
+      // Bar indexes moved by the bars added: the same bars stay in view.
+      if (view) chart.timeScale().setVisibleLogicalRange({ from: view.from + added.length, to: view.to + added.length });
+    },
+    onNeedHistory(listener) {
+      historyListeners.add(listener);
+      return () => historyListeners.delete(listener);
     },
     setAlertLines(lines, handlers) {
       alertLayer.setHandlers(handlers);
@@ -256,6 +307,11 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       alertLayer.setPicking(picking);
     },
     destroy() {
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onVisibleRange);
+      container.removeEventListener('pointerdown', markHandled);
+      container.removeEventListener('wheel', markHandled);
+      historyListeners.clear();
+      orderDragLayer.destroy();
       alertLayer.destroy();
       offTheme();
       resize.disconnect();

@@ -9,6 +9,10 @@ export interface FakeEngine extends ChartEngine {
   updates: Candle[];
   options: ChartEngineOptions;
   orderLines: readonly ChartOrderLine[];
+  orderDrag: AlertLineHandlers | null;
+  /** Older bars given by scrolled-back history, oldest call first. */
+  prepended: Candle[][];
+  historyListeners: Set<(oldestMs: number) => void>;
   alertLines: readonly ChartAlertLine[];
   alertHandlers: AlertLineHandlers | null;
   picking: boolean;
@@ -23,6 +27,9 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     updates: [],
     options,
     orderLines: [],
+    orderDrag: null,
+    prepended: [],
+    historyListeners: new Set(),
     alertLines: [],
     alertHandlers: null,
     picking: false,
@@ -36,8 +43,17 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     setOptions(next) {
       engine.options = next;
     },
-    setOrderLines(lines) {
+    setOrderLines(lines, drag = null) {
       engine.orderLines = lines;
+      engine.orderDrag = drag;
+    },
+    prependCandles(older) {
+      engine.prepended.push([...older]);
+      engine.candles = [...older, ...engine.candles];
+    },
+    onNeedHistory(listener) {
+      engine.historyListeners.add(listener);
+      return () => engine.historyListeners.delete(listener);
     },
     setAlertLines(lines, handlers) {
       engine.alertLines = lines;
