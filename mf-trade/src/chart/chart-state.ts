@@ -70,7 +70,7 @@ export const STUDY_DEFAULTS: Readonly<Record<StudyType, Omit<Study, 'id' | 'type
   VOL: { params: { maPeriod: 20 }, colors: ['#26a69a', '#ef5350', '#f9a825'], pane: 'own' },
   RSI: { params: { period: 14 }, colors: ['#7e57c2'], pane: 'own' },
   MACD: { params: { short: 12, long: 26, signal: 9 }, colors: ['#2962ff', '#ff6d00', '#26a69a'], pane: 'own' },
-  STOCH: { params: { k: 14, d: 3 }, colors: ['#2962ff', '#ff6d00'], pane: 'own' },
+  STOCH: { params: { k: 14, d: 3, smooth: 3 }, colors: ['#2962ff', '#ff6d00'], pane: 'own' },
 };
 
 let counter = 0;
