@@ -67,6 +67,8 @@ export interface PriceChartProps {
   height?: string;
   /** The user's open orders drawn as price lines (the trade page). */
   orderLines?: readonly ChartOrderLine[];
+  /** With handlers, working limit orders' lines can be dragged to a new price (the trade page, signed in). */
+  orderDrag?: AlertLineHandlers | null;
   /** The person's price alerts as draggable lines, with what a drag or a pick does (the trade page). */
   alertLines?: readonly ChartAlertLine[];
   alertHandlers?: AlertLineHandlers | null;
@@ -87,6 +89,7 @@ export function PriceChart({
   live,
   height = 'clamp(280px, 52vh, 520px)',
   orderLines = NO_LINES,
+  orderDrag = null,
   alertLines = NO_ALERTS,
   alertHandlers = null,
   picking = false,
@@ -152,8 +155,8 @@ export function PriceChart({
   }, [engineState, candles.data]);
 
   useEffect(() => {
-    if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines);
-  }, [engineState, orderLines]);
+    if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines, orderDrag);
+  }, [engineState, orderLines, orderDrag]);
 
   useEffect(() => {
     if (engineState === 'ready') engineRef.current?.setAlertLines(alertLines, alertHandlers);
