@@ -4,7 +4,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Writable } from 'node:stream';
-import type { Config } from './config';
+import { instanceIdOf, type Config } from './config';
 import type { Database } from './db/database';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
@@ -68,7 +68,14 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
     // answer with the envelope too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Behind a load balancer (TRUST_PROXY=its address): request.ip is the X-Forwarded-For client.
+    trustProxy: config.trustProxy ? [...config.trustProxy] : false,
   }).withTypeProvider<ZodTypeProvider>();
+  // Which instance answered (several behind a balancer): logs, the load test's spread.
+  const instanceId = instanceIdOf(config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-pasar-instance', instanceId);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

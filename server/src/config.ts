@@ -1,4 +1,5 @@
 // The server's typed configuration, read from the environment once at start.
+import { hostname } from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
@@ -52,6 +53,15 @@ const ConfigSchema = z.object({
   SHELL_DIST: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The load balancers whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (`127.0.0.1`, `10.0.0.0/8`). Unset: none, the client is the socket's peer. */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'must be comma-separated IP addresses or CIDR ranges (e.g. 127.0.0.1)')
+      .optional(),
+  ),
+  /** This instance's name in the x-pasar-instance header and its leases (default: host name and process id). */
+  INSTANCE_ID: optionalString.pipe(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores').optional()),
   /** The bootstrap operator's ("root") token: adds named operators; in production it does nothing else. Without it one is kept in `<dataDir>/admin-token`. */
   ADMIN_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // -- identity settings (issue 3) --
@@ -238,6 +248,10 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** The site's public origin (no trailing slash), when known. */
   readonly publicOrigin?: string;
+  /** Addresses or CIDRs of the load balancers trusted for X-Forwarded-For (Fastify's trustProxy); absent: none. */
+  readonly trustProxy?: readonly string[];
+  /** This instance's name (x-pasar-instance, lease holders); absent: host name and process id. */
+  readonly instanceId?: string;
   /** The bootstrap operator's token (ADMIN_TOKEN); absent: kept in `<dataDir>/admin-token`. Named operators' tokens live in the database. */
   readonly adminToken?: string;
   // -- identity config (issue 3) --
@@ -381,6 +395,11 @@ export interface UsLeverageConfig {
   readonly sweepSeconds: number;
 }
 
+/** This instance's name: INSTANCE_ID, else the host name and process id (unique on a machine, readable in logs). */
+export function instanceIdOf(config: Pick<Config, 'instanceId'>): string {
+  return config.instanceId ?? `${hostname()}-${process.pid}`;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -417,6 +436,8 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     shellDist: resolveDir(e.SHELL_DIST, path.join('shell', 'dist')),
     logLevel: e.LOG_LEVEL,
     ...(e.PUBLIC_ORIGIN ? { publicOrigin: new URL(e.PUBLIC_ORIGIN).origin } : {}),
+    ...(e.TRUST_PROXY ? { trustProxy: e.TRUST_PROXY.split(',').map((a) => a.trim()) } : {}),
+    ...(e.INSTANCE_ID ? { instanceId: e.INSTANCE_ID } : {}),
     ...(e.ADMIN_TOKEN ? { adminToken: e.ADMIN_TOKEN } : {}),
     // -- identity values (issue 3) --
     identity: (() => {

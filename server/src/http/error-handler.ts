@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, type ErrorCode, type Language } from '@pasar/shared/contract';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, type ErrorDetail } from './app-error';
 import { errorBody } from './envelope';
 import { languageOf } from './language';
@@ -94,6 +95,8 @@ function classify(error: unknown, request: FastifyRequest): Classified {
     return { code: '002', status: 400, details: validationDetails(error, request) };
   }
   if (isResponseSerializationError(error)) return { code: '001', status: 500 };
+  // The database is down or restarting: the request changed nothing and may be sent again.
+  if (isDatabaseUnavailable(error)) return { code: '012', status: 503 };
   if (isMalformedMultipart(error, request)) {
     return { code: '002', status: 400, details: [{ path: 'body', message: 'malformed multipart body' }] };
   }

@@ -13,6 +13,8 @@ export interface RedisPubSubOptions {
   /** Prepended to every channel and key (default `pasar:`). */
   readonly prefix?: string;
   readonly onError?: (error: unknown, context: string) => void;
+  /** Written before each lease holder's id in Redis (`instance/holder`), so an operator sees which instance holds a lease. */
+  readonly instance?: string;
 }
 
 // Take a free lease, or extend the one we hold; 1 when we hold it afterwards.
@@ -26,6 +28,7 @@ return 0`;
 
 export function createRedisPubSub(options: RedisPubSubOptions): PubSub {
   const prefix = options.prefix ?? 'pasar:';
+  const holderOf = (holder: string) => (options.instance ? `${options.instance}/${holder}` : holder);
   const report = (context: string) => (error: unknown) => options.onError?.(error, context);
   const connection = () => new Redis(options.url, { maxRetriesPerRequest: 3, enableReadyCheck: true });
   const pub = connection();
@@ -81,11 +84,11 @@ export function createRedisPubSub(options: RedisPubSubOptions): PubSub {
       return unsubscribe;
     },
     async acquireLease(name, holder, ttlMs) {
-      const result = await pub.eval(ACQUIRE_LEASE, 1, `${prefix}lease:${name}`, holder, String(Math.max(1, Math.round(ttlMs))));
+      const result = await pub.eval(ACQUIRE_LEASE, 1, `${prefix}lease:${name}`, holderOf(holder), String(Math.max(1, Math.round(ttlMs))));
       return result === 1;
     },
     async releaseLease(name, holder) {
-      await pub.eval(RELEASE_LEASE, 1, `${prefix}lease:${name}`, holder);
+      await pub.eval(RELEASE_LEASE, 1, `${prefix}lease:${name}`, holderOf(holder));
     },
     async close() {
       if (closed) return;

@@ -27,6 +27,8 @@ export const ERROR_CATALOGUE = {
   '006': entry(414, 'Alamat permintaan terlalu panjang', 'The request address is too long'),
   '010': entry(431, 'Header atau parameter permintaan terlalu besar', 'The request headers or query are too large'),
   '011': entry(408, 'Permintaan terlalu lama dikirim, coba lagi', 'The request took too long to arrive, try again'),
+  // A shared service (the database) does not answer: nothing was changed, the same request may be sent again.
+  '012': entry(503, 'Layanan sedang terganggu, tidak ada yang diubah. Coba lagi sebentar lagi', 'The service is degraded and nothing was changed. Try again shortly'),
   '10001': entry(400, 'Kode OTP salah', 'Invalid OTP'),
   '10002': entry(400, 'Kode OTP belum diminta', 'OTP not requested'),
   '0004': entry(400, 'PIN salah', 'Incorrect PIN'),

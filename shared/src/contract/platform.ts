@@ -3,10 +3,14 @@ import { z } from './zod';
 
 export * from './platform-values';
 
+/** 200: the instance serves. Degraded (the database does not answer) is 503 / 012, the failing part in the details. */
 export const HealthResponse = z.object({
   ok: z.literal(true),
+  status: z.literal('ok'),
   version: z.string(),
   database: z.enum(['pglite', 'postgres']),
+  /** Which instance answered (INSTANCE_ID; several run behind a load balancer). */
+  instance: z.string(),
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

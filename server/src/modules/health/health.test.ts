@@ -20,21 +20,24 @@ describe('GET /api/health', () => {
     const body = successEnvelope(HealthResponse).strict().parse(response.json());
     expect(body.data).toEqual({
       ok: true,
+      status: 'ok',
       version: '0.1.0',
+      instance: expect.any(String),
       database: testDatabaseUrl() ? 'postgres' : 'pglite',
       uptimeSeconds: expect.any(Number),
     });
   });
 
   // Last in this block: it closes the database under the running app.
-  it('answers 503 with the 001 envelope when the database is gone', async () => {
+  it('answers 503 degraded (012) when the database is gone', async () => {
     await t.testDatabase.database.close();
     const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-language-code': 'en' } });
     expect(response.statusCode).toBe(503);
     expect(ErrorEnvelope.strict().parse(response.json())).toEqual({
       status: 'error',
-      error_code: '001',
-      error_message: 'Something went wrong',
+      error_code: '012',
+      error_message: 'The service is degraded and nothing was changed. Try again shortly',
+      details: [{ path: 'database', message: 'degraded: the database does not answer' }],
     });
   });
 });
@@ -45,22 +48,22 @@ describe('health service', () => {
     appliedMigrationCount: async () => 1,
     ...overrides,
   });
-  const base = { databaseKind: 'pglite' as const, version: '1.2.3', expectedMigrations: 1, startedAt: 1_000 };
+  const base = { databaseKind: 'pglite' as const, version: '1.2.3', expectedMigrations: 1, startedAt: 1_000, instance: 'node-a' };
 
   it('reports uptime in whole seconds', async () => {
     const service = createHealthService({ ...base, repo: repo({}), now: () => 62_999 });
-    await expect(service.check()).resolves.toEqual({ ok: true, version: '1.2.3', database: 'pglite', uptimeSeconds: 61 });
+    await expect(service.check()).resolves.toEqual({ ok: true, status: 'ok', version: '1.2.3', database: 'pglite', instance: 'node-a', uptimeSeconds: 61 });
   });
 
-  it('fails with 001/503 when the database does not answer', async () => {
+  it('reports degraded (012/503) when the database does not answer', async () => {
     const service = createHealthService({ ...base, repo: repo({ ping: async () => Promise.reject(new Error('ECONNREFUSED')) }) });
     const error = await service.check().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: '001', httpStatus: 503 });
+    expect(error).toMatchObject({ code: '012', httpStatus: 503, details: [{ path: 'database', message: 'degraded: the database does not answer' }] });
   });
 
-  it('fails with 001/503 when fewer migrations are applied than the server ships', async () => {
+  it('reports degraded (012/503) when fewer migrations are applied than the server ships', async () => {
     const service = createHealthService({ ...base, expectedMigrations: 2, repo: repo({}) });
-    await expect(service.check()).rejects.toMatchObject({ code: '001', httpStatus: 503 });
+    await expect(service.check()).rejects.toMatchObject({ code: '012', httpStatus: 503, details: [{ path: 'database', message: 'degraded: 1 of 2 migrations applied' }] });
   });
 });

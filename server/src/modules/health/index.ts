@@ -1,5 +1,6 @@
 // The health module: wires repo -> service -> routes. Registered under the `/api` prefix.
 import type { FastifyPluginAsync } from 'fastify';
+import { instanceIdOf } from '../../config';
 import { createHealthRepo } from './repo';
 import { healthRoutes } from './routes';
 import { createHealthService } from './service';
@@ -11,6 +12,7 @@ export const healthModule: FastifyPluginAsync = async (app) => {
     version: app.appInfo.version,
     expectedMigrations: app.migrations.total,
     startedAt: app.appInfo.startedAt,
+    instance: instanceIdOf(app.config),
   });
   await app.register(healthRoutes, { service });
 };

@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = a
     '/health',
     {
       schema: {
-        summary: 'Liveness and readiness: the database answers and its schema is current',
+        summary: 'Liveness and readiness: the database answers and its schema is current; 503 / 012 (degraded) names the part that does not',
         tags: ['platform'],
         response: apiResponses({ 200: HealthResponse }, [503]),
       },

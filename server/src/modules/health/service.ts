@@ -10,12 +10,22 @@ export interface HealthServiceDeps {
   /** Migrations this server ships; fewer applied means the schema is behind the code. */
   readonly expectedMigrations: number;
   readonly startedAt: number;
+  /** Which instance answers (several behind a load balancer). */
+  readonly instance: string;
   readonly now?: () => number;
 }
 
 export interface HealthService {
   check(): Promise<HealthResponse>;
 }
+
+/**
+ * Degraded: the process runs but cannot serve — the database does not answer (it reconnects by
+ * itself when it is back) or its schema is behind. Answered 503 / 012 with the failing part in
+ * the details, so a balancer or a person reading it knows which dependency is down.
+ */
+const degraded = (path: string, message: string, cause: unknown) =>
+  new AppError('012', { httpStatus: 503, details: [{ path, message }], cause });
 
 export function createHealthService(deps: HealthServiceDeps): HealthService {
   const now = deps.now ?? Date.now;
@@ -26,18 +36,18 @@ export function createHealthService(deps: HealthServiceDeps): HealthService {
         await deps.repo.ping();
         applied = await deps.repo.appliedMigrationCount();
       } catch (cause) {
-        throw new AppError('001', { httpStatus: 503, cause });
+        throw degraded('database', 'degraded: the database does not answer', cause);
       }
       if (applied < deps.expectedMigrations) {
-        throw new AppError('001', {
-          httpStatus: 503,
-          cause: new Error(`${applied} of ${deps.expectedMigrations} migrations applied`),
-        });
+        const message = `degraded: ${applied} of ${deps.expectedMigrations} migrations applied`;
+        throw degraded('database', message, new Error(message));
       }
       return {
         ok: true,
+        status: 'ok',
         version: deps.version,
         database: deps.databaseKind,
+        instance: deps.instance,
         uptimeSeconds: Math.floor((now() - deps.startedAt) / 1000),
       };
     },

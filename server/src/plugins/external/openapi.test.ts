@@ -18,7 +18,7 @@ describe('OpenAPI and security headers of the app', () => {
     const health = doc.paths['/api/health'].get;
     const ok = health.responses['200'].content['application/json'].schema;
     expect(ok.properties.status).toEqual({ type: 'string', enum: ['success'] });
-    expect(ok.properties.data.required).toEqual(['ok', 'version', 'database', 'uptimeSeconds']);
+    expect(ok.properties.data.required).toEqual(['ok', 'status', 'version', 'database', 'instance', 'uptimeSeconds']);
     expect(ok.properties.data.properties.database.enum).toEqual(['pglite', 'postgres']);
     for (const status of ['400', '500', '503']) {
       const error = health.responses[status].content['application/json'].schema;
