@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { ASSET_SUGGESTIONS_MAX_PER_USER, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
+import { ASSET_SUGGESTIONS_MAX_PER_USER, DEFAULT_CHART_CONTENT_MAX_BYTES, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
 
 /** The repository root: two levels above `server/src`. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -157,6 +157,9 @@ const ConfigSchema = z.object({
   PRICE_ALERT_MAX_ACTIVE: z.coerce.number().int().min(1).max(10_000).default(100),
   /** Asset suggestions per user (1157 beyond). */
   ASSET_SUGGESTION_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(ASSET_SUGGESTIONS_MAX_PER_USER),
+  // -- charts --
+  /** Largest saved chart content, template or kind of chart settings, in bytes of JSON (4402 beyond). */
+  CHART_CONTENT_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_CHART_CONTENT_MAX_BYTES),
   // -- margin engine and perpetual futures --
   /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
   PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -325,6 +328,10 @@ export interface Config {
     readonly maxSymbolsPerWatchlist: number;
     readonly maxActiveAlerts: number;
     readonly maxSuggestionsPerUser: number;
+  };
+  // -- charts --
+  readonly charts: {
+    readonly contentMaxBytes: number;
   };
   // -- margin engine and perpetual futures --
   readonly perps: {
@@ -517,6 +524,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     },
     trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
     alerts: { maxWatchlists: e.WATCHLIST_MAX_LISTS, maxSymbolsPerWatchlist: e.WATCHLIST_MAX_SYMBOLS, maxActiveAlerts: e.PRICE_ALERT_MAX_ACTIVE, maxSuggestionsPerUser: e.ASSET_SUGGESTION_MAX_PER_USER },
+    charts: { contentMaxBytes: e.CHART_CONTENT_MAX_BYTES },
     perps: {
       ordersEnabled: e.PERP_ORDERS_ENABLED === 'true',
       makerFeeRate: fraction(e.PERP_MAKER_FEE_PERCENT),

@@ -17,6 +17,7 @@ import { idxModule } from './idx';
 import { watchlistModule } from './watchlist';
 import { priceAlertModule } from './price-alerts';
 import { reportsModule } from './reports';
+import { chartsModule } from './charts';
 
 export const apiModules: readonly FastifyPluginAsync[] = [
   healthModule,
@@ -36,4 +37,5 @@ export const apiModules: readonly FastifyPluginAsync[] = [
   watchlistModule,
   priceAlertModule,
   reportsModule,
+  chartsModule,
 ];

@@ -80,3 +80,5 @@ export type * from './perps-paths';
 export type * from './perps';
 export * from './reports-paths';
 export type * from './reports';
+export * from './charts-paths';
+export type * from './charts';

@@ -148,6 +148,14 @@ export const ERROR_CATALOGUE = {
   '2401': entry(400, 'Notifikasi keamanan di aplikasi selalu aktif', 'In-app security notifications are always on'),
   '2402': entry(400, 'Tautan Telegram tidak valid atau kedaluwarsa', 'The Telegram link is invalid or has expired'),
   '2403': entry(401, 'Tidak diizinkan', 'Not authorized'),
+  // Chart codes (4401–4499; ours): saved charts, study and drawing templates, chart settings.
+  '4401': entry(400, 'Isi grafik harus berupa objek JSON yang valid', 'The chart content must be a valid JSON object'),
+  '4402': entry(413, 'Isi grafik terlalu besar', 'The chart content is too large'),
+  '4403': entry(400, 'Resolusi ini tidak tersedia untuk pasar simbol tersebut', "This resolution is not offered for the symbol's market"),
+  '4404': entry(400, 'Simbol tidak dikenal', 'Unknown symbol'),
+  '4405': entry(400, 'Isi grafik (file JSON "content") tidak dikirim', 'The chart content (the "content" JSON file) is missing'),
+  '4406': entry(404, 'Grafik tersimpan tidak ditemukan', 'Saved chart not found'),
+  '4407': entry(404, 'Template tidak ditemukan', 'Template not found'),
   // Operator codes (4301–4399; ours): the operator (admin) routes' refusals.
   '4301': entry(403, 'Operator ini tidak berwenang melakukan tindakan ini', 'This operator is not allowed to do this'),
   '4302': entry(409, 'Nama operator sudah dipakai', 'This operator name is taken'),

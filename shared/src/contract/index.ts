@@ -42,3 +42,5 @@ export * from './perps';
 export * from './perps-paths';
 export * from './reports';
 export * from './reports-paths';
+export * from './charts';
+export * from './charts-paths';
