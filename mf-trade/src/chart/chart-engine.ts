@@ -22,6 +22,9 @@ import {
 import type { Candle } from '../market/types';
 import type { ChartOrderLine } from './order-lines';
 import { createAlertLayer, type AlertLineHandlers, type ChartAlertLine } from './alert-lines';
+import type { ChartStateApi } from './chart-state';
+import type { ChartTools } from './chart-tools';
+import { createToolsHost } from './chart-tools-host';
 
 export interface ChartEngineOptions {
   /** Price decimals and the smallest price step (the instrument's tick). */
@@ -33,6 +36,9 @@ export interface ChartEngineOptions {
   locale: string;
   /** Intraday bars show times; daily and longer show dates. */
   intraday: boolean;
+  /** What the chart shows, for its saved state (getState). */
+  symbol?: string;
+  resolution?: string;
 }
 
 /**
@@ -45,7 +51,9 @@ export const TIME_AXIS_RIGHT_MARGIN_PX = 40;
 /** Scrolling to within this many bars of the oldest loaded one asks for older history. */
 export const HISTORY_EDGE_BARS = 10;
 
-export interface ChartEngine {
+export interface ChartEngine extends ChartStateApi {
+  /** Studies and drawings: loads their chunk on first use (the indicators or drawing menu). */
+  openTools(): Promise<ChartTools>;
   setCandles(candles: readonly Candle[]): void;
   /** The current bar changed or a new one opened; bars older than the last are ignored. */
   update(candle: Candle): void;
@@ -178,11 +186,21 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const orderDragLayer = createAlertLayer(chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 });
   series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+  const tools = createToolsHost({
+    chart,
+    series,
+    container,
+    candles: () => candles,
+    palette: () => palette,
+    precision: () => options.precision,
+    identity: () => ({ symbol: options.symbol ?? '', resolution: options.resolution ?? '' }),
+  });
 
   function paint() {
     const bars = candles.map((candle) => toBars(candle, palette));
     series.setData(bars.map((b) => b.bar));
     volume.setData(bars.map((b) => b.volume));
+    tools.repaint();
   }
 
   // Order lines: a working order dashed, a partially filled one solid (§4 chart-order states).
@@ -259,18 +277,25 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   resize.observe(container);
 
   return {
+    getState: tools.getState,
+    applyState: tools.applyState,
+    onStateChange: tools.onStateChange,
+    setChartType: tools.setChartType,
+    openTools: tools.openTools,
     setCandles(next) {
       candles = [...next].sort((a, b) => a.t - b.t);
       paint();
       chart.timeScale().fitContent();
+      tools.candlesSet();
     },
     update(candle) {
       const last = candles.at(-1);
       if (last && candle.t < last.t) return;
-      if (last && candle.t === last.t) candles[candles.length - 1] = candle;
+      const replace = last !== undefined && candle.t === last.t;
+      if (replace) candles[candles.length - 1] = candle;
       else candles.push(candle);
       const { bar, volume: vol } = toBars(candle, palette);
-      series.update(bar);
+      if (!tools.update(candle, replace)) series.update(bar);
       volume.update(vol);
     },
     setOptions(next) {
@@ -311,6 +336,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       container.removeEventListener('pointerdown', markHandled);
       container.removeEventListener('wheel', markHandled);
       historyListeners.clear();
+      tools.destroy();
       orderDragLayer.destroy();
       alertLayer.destroy();
       offTheme();

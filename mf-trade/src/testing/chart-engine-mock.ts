@@ -3,6 +3,8 @@ import type { ChartEngine, ChartEngineOptions } from '../chart/chart-engine';
 import type { ChartOrderLine } from '../chart/order-lines';
 import type { AlertLineHandlers, ChartAlertLine } from '../chart/alert-lines';
 import type { Candle } from '../market/types';
+import type { ChartState, ChartType, Drawing, Study } from '../chart/chart-state';
+import type { ChartTools, DrawingUiState } from '../chart/chart-tools';
 
 export interface FakeEngine extends ChartEngine {
   candles: Candle[];
@@ -17,6 +19,46 @@ export interface FakeEngine extends ChartEngine {
   alertHandlers: AlertLineHandlers | null;
   picking: boolean;
   destroyed: boolean;
+  /** Studies, drawings and chart type as the engine holds them (what getState answers). */
+  state: ChartState;
+  stateListeners: Set<(state: ChartState) => void>;
+  tools: ChartTools & { tool: DrawingUiState['tool'] };
+}
+
+/** Tools that keep what they are given (no canvas): studies and drawings as data, a change reported like a person's. */
+function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
+  const emit = () => engine().stateListeners.forEach((listener) => listener(engine().state));
+  const tools: FakeEngine['tools'] = {
+    tool: null,
+    studies: () => engine().state.studies,
+    setStudies(studies: readonly Study[]) {
+      engine().state = { ...engine().state, studies: [...studies] };
+      emit();
+    },
+    drawings: () => engine().state.drawings,
+    setDrawings(drawings: readonly Drawing[]) {
+      engine().state = { ...engine().state, drawings: [...drawings] };
+      emit();
+    },
+    chartType: () => engine().state.chartType ?? 'candles',
+    setChartType(type: ChartType) {
+      engine().state = { ...engine().state, chartType: type };
+      emit();
+    },
+    repaint() {},
+    update: () => false,
+    setTool(tool) {
+      tools.tool = tool;
+    },
+    restyleSelected() {},
+    deleteSelected() {},
+    undo() {},
+    placeAtCentre() {},
+    onUi: () => () => undefined,
+    ui: () => ({ tool: tools.tool, selected: null, canUndo: false }),
+    destroy() {},
+  };
+  return tools;
 }
 
 export const engines: FakeEngine[] = [];
@@ -34,6 +76,21 @@ export function createChartEngine(_container: HTMLElement, options: ChartEngineO
     alertHandlers: null,
     picking: false,
     destroyed: false,
+    state: { version: 1, symbol: options.symbol ?? '', resolution: options.resolution ?? '', studies: [], drawings: [] },
+    stateListeners: new Set(),
+    tools: fakeTools(() => engine),
+    getState: () => engine.state,
+    applyState(state) {
+      engine.state = state;
+    },
+    onStateChange(listener) {
+      engine.stateListeners.add(listener);
+      return () => engine.stateListeners.delete(listener);
+    },
+    setChartType(type) {
+      engine.tools.setChartType(type);
+    },
+    openTools: () => Promise.resolve(engine.tools),
     setCandles(next) {
       engine.candles = [...next];
     },
