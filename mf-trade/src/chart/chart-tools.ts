@@ -151,11 +151,13 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     );
   }
 
-  function drawChartType() {
+  function drawChartType(fromPlainBars: boolean) {
     if (line) chart.removeSeries(line);
     line = null;
-    lastHa = null;
     const candles = ctx.candles();
+    // Leaving Heikin-Ashi: the main series gets its plain bars back.
+    if (lastHa && !fromPlainBars && type !== 'heikin-ashi') series.setData(candles.map((c) => ({ time: toTime(c.t), open: Number(c.o), high: Number(c.h), low: Number(c.l), close: Number(c.c) })));
+    lastHa = null;
     if (type === 'line' || type === 'area') {
       // The candles stay (order lines, alerts and drawings sit on their scale), drawn invisible.
       candleColours(false);
@@ -590,11 +592,11 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     chartType: () => type,
     setChartType(next) {
       type = next;
-      drawChartType();
+      drawChartType(false);
       ctx.changed();
     },
     repaint() {
-      drawChartType();
+      drawChartType(true);
       drawStudies();
       redraw();
     },
