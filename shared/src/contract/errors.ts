@@ -156,6 +156,10 @@ export const ERROR_CATALOGUE = {
   '4405': entry(400, 'Isi grafik (file JSON "content") tidak dikirim', 'The chart content (the "content" JSON file) is missing'),
   '4406': entry(404, 'Grafik tersimpan tidak ditemukan', 'Saved chart not found'),
   '4407': entry(404, 'Template tidak ditemukan', 'Template not found'),
+  // Tax report codes (4501–4599; ours): a report's files before it is ready, a retry of one that has not failed, a period not begun.
+  '4501': entry(409, 'Laporan pajak belum siap diunduh', 'The tax report is not ready to download yet'),
+  '4502': entry(409, 'Hanya laporan pajak yang gagal dapat dicoba lagi', 'Only a failed tax report can be retried'),
+  '4503': entry(400, 'Periode laporan pajak belum dimulai', 'The tax report period has not begun'),
   // Operator codes (4301–4399; ours): the operator (admin) routes' refusals.
   '4301': entry(403, 'Operator ini tidak berwenang melakukan tindakan ini', 'This operator is not allowed to do this'),
   '4302': entry(409, 'Nama operator sudah dipakai', 'This operator name is taken'),

@@ -45,3 +45,25 @@ export const TRANSACTION_TYPES = [
  * PENDING (waiting for payment or review), EXPIRED (a top-up not paid in time), REJECTED or CANCELLED.
  */
 export const TRANSACTION_STATUSES = ['COMPLETED', 'PENDING', 'EXPIRED', 'REJECTED', 'CANCELLED'] as const;
+
+/**
+ * Tax reports (§7 "reports: tax"): a person's year or month, generated in the background
+ * (QUEUED → RUNNING with progress → READY or FAILED, a failed one may be retried), its PDF and CSV
+ * kept and downloadable again. Another person's report id answers 404 (003).
+ */
+export const TAX_REPORT_PATHS = {
+  /** GET: the person's reports, newest first (TaxReportList); POST CreateTaxReportRequest (x-request-id): queues one (TaxReport). */
+  reports: '/api/reports/tax',
+} as const;
+
+/** `/api/reports/tax/:id`: one report's status, progress and summary (TaxReport). */
+export const taxReportPath = (id: string): string => `${TAX_REPORT_PATHS.reports}/${encodeURIComponent(id)}`;
+/** `/api/reports/tax/:id/pdf` and `/csv`: the kept files of a READY report. */
+export const taxReportFilePath = (id: string, format: 'pdf' | 'csv'): string => `${taxReportPath(id)}/${format}`;
+/** `/api/reports/tax/:id/retry` (POST): a FAILED report queued again. */
+export const taxReportRetryPath = (id: string): string => `${taxReportPath(id)}/retry`;
+
+export const TAX_REPORT_PERIODS = ['YEAR', 'MONTH'] as const;
+export const TAX_REPORT_STATUSES = ['QUEUED', 'RUNNING', 'READY', 'FAILED'] as const;
+/** The reports the list shows at most. */
+export const TAX_REPORT_LIST_MAX = 50;

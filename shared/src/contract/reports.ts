@@ -3,7 +3,7 @@
 // (negative leaves their account); times are ISO 8601, date filters are WIB calendar days.
 import { DecimalString } from './envelope';
 import { z } from './zod';
-import { TRANSACTION_PRODUCTS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './reports-paths';
+import { TAX_REPORT_PERIODS, TAX_REPORT_STATUSES, TRANSACTION_PRODUCTS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './reports-paths';
 
 const IsoDateTime = z.string().describe('ISO 8601 date-time');
 const WibDate = z
@@ -106,3 +106,63 @@ export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
 export const TransactionIdParams = z.object({ id: z.uuid() });
 export type TransactionIdParams = z.infer<typeof TransactionIdParams>;
+
+// ---- Tax reports: figures in IDR (decimal strings, whole Rupiah), USD figures converted at the
+// rate shown beside them in the files.
+export const TaxReportPeriod = z.enum(TAX_REPORT_PERIODS);
+export type TaxReportPeriod = z.infer<typeof TaxReportPeriod>;
+export const TaxReportStatus = z.enum(TAX_REPORT_STATUSES);
+export type TaxReportStatus = z.infer<typeof TaxReportStatus>;
+
+export const CreateTaxReportRequest = z
+  .object({
+    period: TaxReportPeriod,
+    year: z.number().int().min(2000).max(9999),
+    /** 1–12, only for a MONTH report. */
+    month: z.number().int().min(1).max(12).optional(),
+  })
+  .refine((r) => (r.period === 'MONTH') === (r.month !== undefined), { message: 'a MONTH report names its month, a YEAR report none', path: ['month'] });
+export type CreateTaxReportRequest = z.infer<typeof CreateTaxReportRequest>;
+
+/** The report's totals (each also a TOTAL line of the CSV and a total of the PDF). */
+export const TaxReportSummary = z.object({
+  /** How US stock gains are computed: the portfolio's method. */
+  costMethod: z.literal('AVERAGE_COST'),
+  cryptoSales: z.number().int(),
+  cryptoSaleValue: DecimalString,
+  cryptoTaxWithheld: DecimalString,
+  idxSales: z.number().int(),
+  idxSaleValue: DecimalString,
+  idxTaxWithheld: DecimalString,
+  usRealizedIdr: DecimalString,
+  usDividendsIdr: DecimalString,
+  usDividendTaxIdr: DecimalString,
+  usFinancingIdr: DecimalString,
+  perpsRealizedIdr: DecimalString,
+  perpsFeesIdr: DecimalString,
+  perpsFundingIdr: DecimalString,
+  holdingsValueIdr: DecimalString,
+  /** Sales whose withheld tax differs from the period's rate (0 when every one agrees). */
+  mismatches: z.number().int(),
+});
+export type TaxReportSummary = z.infer<typeof TaxReportSummary>;
+
+export const TaxReport = z.object({
+  id: z.uuid(),
+  period: TaxReportPeriod,
+  year: z.number().int(),
+  month: z.number().int().nullable(),
+  status: TaxReportStatus,
+  /** 0–100 while RUNNING; 100 when READY. */
+  progress: z.number().int(),
+  summary: TaxReportSummary.nullable(),
+  createdAt: IsoDateTime,
+  finishedAt: IsoDateTime.nullable(),
+});
+export type TaxReport = z.infer<typeof TaxReport>;
+
+export const TaxReportList = z.object({ items: z.array(TaxReport) });
+export type TaxReportList = z.infer<typeof TaxReportList>;
+
+export const TaxReportIdParams = z.object({ id: z.uuid() });
+export type TaxReportIdParams = z.infer<typeof TaxReportIdParams>;

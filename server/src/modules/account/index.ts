@@ -29,6 +29,8 @@ export interface AccountApi {
   readonly bankAccountOf: (userId: string, bankAccountId: string) => Promise<BankAccount | null>;
   /** The birth date (YYYY-MM-DD) of the user's identity check, if they submitted one. */
   readonly birthDateOf: (userId: string) => Promise<string | null>;
+  /** The name, NIK and language a tax report of the user shows. */
+  readonly taxIdentityOf: (userId: string) => Promise<{ name: string; nik: string | null; language: 'id' | 'en' }>;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
     storage,
     bankAccountOf: banks.accountOf,
     birthDateOf: kyc.birthDateOf,
+    taxIdentityOf: kyc.taxIdentityOf,
   });
 
   await app.register(accountRoutes, {

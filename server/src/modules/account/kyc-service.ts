@@ -102,6 +102,15 @@ export function createKycService(deps: KycServiceDeps) {
   }
 
   return {
+    /**
+     * Who a tax report names: the verified identity card's name and NIK (else the latest submitted,
+     * else the profile's name), and the person's language.
+     */
+    async taxIdentityOf(userId: string): Promise<{ name: string; nik: string | null; language: 'id' | 'en' }> {
+      const [user, submission] = await Promise.all([repo.findUser(userId), repo.verifiedKyc(userId).then((v) => v ?? repo.latestSubmission(userId, 'kyc'))]);
+      return { name: submission?.fullName ?? user?.name ?? '-', nik: submission?.nik ?? null, language: user?.language === 'en' ? 'en' : 'id' };
+    },
+
     /** The birth date of the identity check: the verified one, else the latest submitted. */
     async birthDateOf(userId: string): Promise<string | null> {
       const submission = (await repo.verifiedKyc(userId)) ?? (await repo.latestSubmission(userId, 'kyc'));

@@ -77,9 +77,13 @@ function caseOf(rules: readonly ClassificationRule[], pick: (rule: Classificatio
   return sql`(case ${sql.join(whens, sql` `)} else ${fallback}::text end)`;
 }
 
+/** The product and type of a transfer `t` as SQL expressions (the tax reports share them). */
+export function classificationSql(rules: readonly ClassificationRule[], fallback: { readonly product: string; readonly type: string }): { product: SQL; type: SQL } {
+  return { product: caseOf(rules, (r) => r.product, fallback.product), type: caseOf(rules, (r) => r.type, fallback.type) };
+}
+
 export function createReportsRepo(db: PasarDb, rules: readonly ClassificationRule[], fallback: { readonly product: string; readonly type: string }) {
-  const product = caseOf(rules, (r) => r.product, fallback.product);
-  const type = caseOf(rules, (r) => r.type, fallback.type);
+  const { product, type } = classificationSql(rules, fallback);
   const mine = (userId: string): SQL =>
     sql`exists (select 1 from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transfer_id = t.id and a.user_id = ${userId}::uuid)`;
 
