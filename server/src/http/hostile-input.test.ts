@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { ErrorEnvelope, KycSubmissionFields, isErrorCode } from '@pasar/shared/contract';
+import { ErrorEnvelope, KycSubmissionFields, SavedChartFields, isErrorCode } from '@pasar/shared/contract';
 import { createTestApp, type TestApp } from '../testing/app-fixture';
 import { signUpTestUser, type TestUser } from '../testing/auth-fixture';
 import { canonicalJson } from '../plugins/idempotency';
@@ -222,6 +222,7 @@ describe('hostile input on every route', () => {
     }
     // The multipart routes declare their text fields beside the route.
     visit('POST /api/kyc (form fields)', KycSubmissionFields);
+    visit('POST /api/charts (form fields)', SavedChartFields);
     expect(seen.size).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
