@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       },
       trading: { matchIntervalMs: 250 },
       alerts: { maxWatchlists: 10, maxSymbolsPerWatchlist: 50, maxActiveAlerts: 100, maxSuggestionsPerUser: 20 },
+      charts: { contentMaxBytes: 1048576 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: true,
@@ -129,6 +130,7 @@ describe('loadConfig', () => {
         WATCHLIST_MAX_SYMBOLS: '7',
         PRICE_ALERT_MAX_ACTIVE: '5',
         ASSET_SUGGESTION_MAX_PER_USER: '2',
+        CHART_CONTENT_MAX_BYTES: '65536',
         FX_MIN_TRANSFER_IDR: '50000',
         FX_MIN_TRANSFER_USD: '2.5',
         USDT_SPREAD_PERCENT: '0.2',
@@ -218,6 +220,7 @@ describe('loadConfig', () => {
       },
       trading: { matchIntervalMs: 0 },
       alerts: { maxWatchlists: 3, maxSymbolsPerWatchlist: 7, maxActiveAlerts: 5, maxSuggestionsPerUser: 2 },
+      charts: { contentMaxBytes: 65536 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: false,
@@ -304,6 +307,7 @@ describe('loadConfig', () => {
     ['WATCHLIST_MAX_SYMBOLS', 'many'],
     ['PRICE_ALERT_MAX_ACTIVE', '1.5'],
     ['ASSET_SUGGESTION_MAX_PER_USER', '0'],
+    ['CHART_CONTENT_MAX_BYTES', '100'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {
