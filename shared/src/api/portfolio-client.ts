@@ -5,9 +5,11 @@
 //   const portfolio = createPortfolioClient(api);
 //   const us = await portfolio.holdings({ assetType: 'USSTOCK' }); // UsStockHoldingsResponse
 import type { z } from 'zod';
-import { PORTFOLIO_PATHS, type PortfolioAssetType } from '../contract/portfolio-paths';
+import { PORTFOLIO_PATHS, type PortfolioAssetType, type ValueHistoryRange } from '../contract/portfolio-paths';
 import type {
   AssetHoldingsResponse,
+  PocketHoldingsResponse,
+  ValueHistoryResponse,
   PortfolioOverview,
   PositionHistoryResponse,
   UsStockHoldingsResponse,
@@ -45,6 +47,10 @@ export interface PortfolioClient {
   overview(options?: CallOptions): Promise<PortfolioOverview>;
   /** GET executed trades (fills) with realized P&L, newest first. */
   positionHistory<M extends PortfolioAssetType = 'CRYPTO'>(query?: PositionHistoryQuery<M>, options?: CallOptions): Promise<PositionHistoryOf<M>>;
+  /** GET the daily net worth over a range. */
+  valueHistory(range: ValueHistoryRange, options?: CallOptions): Promise<ValueHistoryResponse>;
+  /** GET holdings grouped by the wallet holding them. */
+  pocketHoldings(options?: CallOptions): Promise<PocketHoldingsResponse>;
 }
 
 export function createPortfolioClient(client: ApiClient): PortfolioClient {
@@ -60,6 +66,9 @@ export function createPortfolioClient(client: ApiClient): PortfolioClient {
         },
         options,
       ),
+    valueHistory: (range, options) =>
+      callEndpoint(client, { method: 'GET', path: PORTFOLIO_PATHS.valueHistory, params: { range }, schema: portfolio((s) => s.ValueHistoryResponse) }, options),
+    pocketHoldings: (options) => callEndpoint(client, { method: 'GET', path: PORTFOLIO_PATHS.pocketHoldings, schema: portfolio((s) => s.PocketHoldingsResponse) }, options),
     overview: (options) => callEndpoint(client, { method: 'GET', path: PORTFOLIO_PATHS.overview, schema: portfolio((s) => s.PortfolioOverview) }, options),
     positionHistory: <M extends PortfolioAssetType = 'CRYPTO'>(query: PositionHistoryQuery<M> = {}, options?: CallOptions) =>
       callEndpoint(

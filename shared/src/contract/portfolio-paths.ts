@@ -13,6 +13,10 @@ export const PORTFOLIO_PATHS = {
   overview: '/api/portfolio/overview',
   /** GET ?assetType=CRYPTO|USSTOCK&symbol=&page=&size=: executed trades (fills) with realized P&L, newest first. */
   positionHistory: '/api/portfolio/position-history',
+  /** GET ?range=1W|1M|3M|YTD|1Y|ALL: the person's daily net worth over the range. */
+  valueHistory: '/api/portfolio/value-history',
+  /** GET: holdings grouped by the wallet holding them (paln, leverage, intraday, the perps margin wallet). */
+  pocketHoldings: '/api/portfolio/pocket-holdings',
 } as const;
 
 /** Position history (portfolio): fills per page when the caller names no size. */
@@ -28,3 +32,15 @@ export type PortfolioAssetType = GenericPortfolioAssetType;
 /** The currency a market's holdings are valued in: its quote currency. */
 export const PORTFOLIO_CURRENCY = GENERIC_PORTFOLIO_QUOTE_CURRENCY;
 export type PortfolioCurrency = (typeof PORTFOLIO_CURRENCY)[PortfolioAssetType];
+
+/** The markets the overview totals: the generic ones, US CFDs (2x, 4x), IDX and perps. */
+export const OVERVIEW_MARKETS = ['CRYPTO', 'USSTOCK', 'USSTOCK_CFD', 'IDSS', 'PERPS'] as const;
+export type OverviewMarket = (typeof OVERVIEW_MARKETS)[number];
+
+/** The value-over-time chart's ranges. */
+export const VALUE_HISTORY_RANGES = ['1W', '1M', '3M', 'YTD', '1Y', 'ALL'] as const;
+export type ValueHistoryRange = (typeof VALUE_HISTORY_RANGES)[number];
+
+/** The wallets ("pockets") holdings are grouped by: the three US-stock wallets and the perps margin wallet. */
+export const POCKETS = ['PALN', 'LEVERAGE', 'INTRADAY', 'MARGIN'] as const;
+export type PocketName = (typeof POCKETS)[number];

@@ -3,7 +3,7 @@
 // Paths and plain constants: `portfolio-paths.ts`. Money and quantities are decimal strings.
 import { DecimalString } from './envelope';
 import { ORDER_SIDE_TEXTS } from './enum-values';
-import { PORTFOLIO_ASSET_TYPES } from './portfolio-paths';
+import { OVERVIEW_MARKETS, POCKETS, PORTFOLIO_ASSET_TYPES, VALUE_HISTORY_RANGES } from './portfolio-paths';
 import { NetWorth } from './wallet';
 import { z } from './zod';
 
@@ -87,26 +87,46 @@ export type UsStockHoldingsResponse = z.infer<typeof UsStockHoldingsResponse>;
 
 /** One market's totals: in its own currency, and in IDR at the overview's rate. */
 export const PortfolioMarketTotals = z.object({
-  assetType: PortfolioAssetTypeEnum,
-  currency: z.enum(['IDR', 'USD']),
+  assetType: z.enum(OVERVIEW_MARKETS),
+  currency: z.enum(['IDR', 'USD', 'USDT']),
+  /** Holdings at market; for margined markets (CFD, perps) the margin plus the unrealized P&L. */
   investedValue: DecimalString,
+  /** What the holdings cost (average cost); for margined markets the margin put up. */
   costBasis: DecimalString,
   unrealizedPnl: DecimalString,
   unrealizedPnlPercent: DecimalString,
-  realizedPnl: DecimalString,
+  /** Null where the market does not give it yet (US CFDs). */
+  realizedPnl: DecimalString.nullable(),
   idr: z.object({
     investedValue: DecimalString,
     costBasis: DecimalString,
     unrealizedPnl: DecimalString,
-    realizedPnl: DecimalString,
+    realizedPnl: DecimalString.nullable(),
   }),
 });
 export type PortfolioMarketTotals = z.infer<typeof PortfolioMarketTotals>;
 
+/**
+ * One slice of an allocation, whole Rupiah. `percent` of the positive slices' sum (2 decimals); a
+ * slice at or below zero (a loss on a margined position) is listed with percent 0.
+ */
+export const AllocationSlice = z.object({ key: z.string(), valueIdr: DecimalString, percent: DecimalString });
+export type AllocationSlice = z.infer<typeof AllocationSlice>;
+
 export const PortfolioOverview = z.object({
   /** Everything the person owns in IDR: `netWorth.totalIdr`, the balance page's total too. */
   totalValue: DecimalString,
+  /** `totalValue` in USD at `usdIdr` (cents, rounded down). */
+  totalValueUsd: DecimalString,
   netWorth: NetWorth,
+  /**
+   * Where the total is: by market (the net-worth parts: IDR cash, USD wallets, USDT margin, crypto,
+   * US stocks, US CFD P&L, IDX) and by asset (IDR, USD, USDT, each coin, ticker and IDX stock); each
+   * list adds up to `totalValue`.
+   */
+  allocation: z.object({ byMarket: z.array(AllocationSlice), byAsset: z.array(AllocationSlice) }),
+  /** The total against the last daily value before today (WIB); null before there is one. Deposits and withdrawals move it too. */
+  dayChange: z.object({ valueIdr: DecimalString, percent: DecimalString, since: z.string().describe('the day (YYYY-MM-DD) compared with') }).nullable(),
   cash: DecimalString,
   /** IDR reserved by open buy orders and pending cashouts: still the user's, not in `cash`. */
   cashOnHold: DecimalString,
@@ -121,11 +141,53 @@ export const PortfolioOverview = z.object({
   /** `usdCash` in IDR (whole Rupiah, rounded down). */
   usdCashIdr: DecimalString,
   usdIdr: UsdIdrRate,
-  /** Per market, CRYPTO then USSTOCK. */
+  /** IDR per USDT (the USDT-IDR mid) the perps figures convert at. */
+  usdtIdr: DecimalString,
+  /** Per market, in OVERVIEW_MARKETS order. */
   markets: z.array(PortfolioMarketTotals),
   updatedAt: z.number().int(),
 });
 export type PortfolioOverview = z.infer<typeof PortfolioOverview>;
+
+// ---- Value over time ----
+
+export const ValueHistoryQuery = z.object({ range: z.enum(VALUE_HISTORY_RANGES).default('1M') });
+export type ValueHistoryQuery = z.infer<typeof ValueHistoryQuery>;
+/** The daily values (each day's net worth as the daily job recorded it, WIB days), oldest first. */
+export const ValueHistoryResponse = z.object({
+  range: z.enum(VALUE_HISTORY_RANGES),
+  from: z.string().describe('first day of the range (YYYY-MM-DD)'),
+  to: z.string().describe('today (YYYY-MM-DD, WIB)'),
+  points: z.array(z.object({ day: z.string(), valueIdr: DecimalString })),
+  /** Last point against the first; null with fewer than two points. */
+  change: z.object({ valueIdr: DecimalString, percent: DecimalString }).nullable(),
+});
+export type ValueHistoryResponse = z.infer<typeof ValueHistoryResponse>;
+
+// ---- Pocket holdings ----
+
+export const PocketHolding = z.object({
+  symbol: z.string(),
+  /** Shares or contracts; negative for a short. */
+  quantity: DecimalString,
+  /** In the pocket's currency: value at market (cash holdings) or margin plus unrealized P&L (positions). */
+  value: DecimalString,
+  valueIdr: DecimalString,
+  unrealizedPnl: DecimalString,
+});
+export const Pocket = z.object({
+  pocket: z.enum(POCKETS),
+  currency: z.enum(['USD', 'USDT']),
+  /** The wallet's balance (what is held for orders and margin included). */
+  cash: DecimalString,
+  holdings: z.array(PocketHolding),
+  /** Cash plus holdings' value (PALN) or plus unrealized P&L (margined pockets), in the pocket's currency. */
+  value: DecimalString,
+  valueIdr: DecimalString,
+});
+export type Pocket = z.infer<typeof Pocket>;
+export const PocketHoldingsResponse = z.object({ pockets: z.array(Pocket), usdIdr: DecimalString, usdtIdr: DecimalString, updatedAt: z.number().int() });
+export type PocketHoldingsResponse = z.infer<typeof PocketHoldingsResponse>;
 
 // ---- Position history ----
 

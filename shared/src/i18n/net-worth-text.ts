@@ -13,6 +13,7 @@ const PARTS = {
     USSTOCK: 'Saham AS',
     IDX: 'Saham Indonesia',
     PERPS: 'Posisi perpetual',
+    US_CFD: 'Laba/rugi CFD saham AS (2x, 4x)',
   },
   en: {
     IDR_CASH: 'Rupiah (with what is on hold)',
@@ -22,6 +23,7 @@ const PARTS = {
     USSTOCK: 'US stocks',
     IDX: 'Indonesian stocks',
     PERPS: 'Perpetual positions',
+    US_CFD: 'US stock CFD profit/loss (2x, 4x)',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

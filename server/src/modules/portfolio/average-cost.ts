@@ -47,7 +47,7 @@ export interface Replay {
   readonly realizedBySell: ReadonlyMap<string, Decimal>;
 }
 
-const EMPTY: Position = { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
+export const EMPTY_POSITION: Position = { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
 
 /**
  * The cost of `part` units out of `position`: the average cost × part to `decimals` places of the
@@ -64,6 +64,26 @@ export function costOf(position: Pick<Position, 'quantity' | 'costBasis'>, part:
 const isSplit = (event: PositionEvent): event is Split => 'kind' in event && event.kind === 'SPLIT';
 
 /**
+ * One fill (or split) applied to the position before it: the position after, and what a sell
+ * realized (null for a buy or a split). The replay and the position snapshot both step with it.
+ */
+export function applyEvent(before: Position, event: PositionEvent, decimals = 0): { readonly position: Position; readonly realized: Decimal | null } {
+  if (isSplit(event)) return { position: { ...before, quantity: before.quantity.plus(event.shares) }, realized: null };
+  const quantity = new D(event.quantity);
+  const total = new D(event.total);
+  if (event.side === 'BUY') {
+    return { position: { quantity: before.quantity.plus(quantity), costBasis: before.costBasis.plus(total), realizedPnl: before.realizedPnl }, realized: null };
+  }
+  // More sold than the fills bought (units that came another way): the cost of what is known.
+  const cost = costOf(before, quantity, decimals);
+  const realized = total.minus(cost);
+  return {
+    position: { quantity: D.max(before.quantity.minus(quantity), 0), costBasis: before.costBasis.minus(cost), realizedPnl: before.realizedPnl.plus(realized) },
+    realized,
+  };
+}
+
+/**
  * Replays fills (and splits) given oldest first; costs taken out are rounded to `decimals` places
  * of their currency.
  */
@@ -71,31 +91,9 @@ export function replayFills(events: readonly PositionEvent[], decimals = 0): Rep
   const positions = new Map<string, Position>();
   const realizedBySell = new Map<string, Decimal>();
   for (const event of events) {
-    const before = positions.get(event.symbol) ?? EMPTY;
-    if (isSplit(event)) {
-      positions.set(event.symbol, { ...before, quantity: before.quantity.plus(event.shares) });
-      continue;
-    }
-    const fill = event;
-    const quantity = new D(fill.quantity);
-    const total = new D(fill.total);
-    if (fill.side === 'BUY') {
-      positions.set(fill.symbol, {
-        quantity: before.quantity.plus(quantity),
-        costBasis: before.costBasis.plus(total),
-        realizedPnl: before.realizedPnl,
-      });
-    } else {
-      // More sold than the fills bought (units that came another way): the cost of what is known.
-      const cost = costOf(before, quantity, decimals);
-      const realized = total.minus(cost);
-      realizedBySell.set(fill.id, realized);
-      positions.set(fill.symbol, {
-        quantity: D.max(before.quantity.minus(quantity), 0),
-        costBasis: before.costBasis.minus(cost),
-        realizedPnl: before.realizedPnl.plus(realized),
-      });
-    }
+    const { position, realized } = applyEvent(positions.get(event.symbol) ?? EMPTY_POSITION, event, decimals);
+    positions.set(event.symbol, position);
+    if (realized !== null && !isSplit(event)) realizedBySell.set(event.id, realized);
   }
   return { positions, realizedBySell };
 }

@@ -66,6 +66,8 @@ describe('one true total', () => {
       USSTOCK: floor(aaplUsd.times(usdIdr)),
       // No IDX shares or unsettled sale proceeds (the IDX module's part; idx/orders.test values one).
       IDX: '0',
+      // No open US CFD position: no unrealized P&L beyond the wallets' USD.
+      US_CFD: '0',
     };
     expect(Object.fromEntries(wallet.netWorth.parts.map((p) => [p.key, p.valueIdr]))).toEqual(expected);
     const sum = Object.values(expected).reduce((acc, v) => acc.plus(v), new Decimal(0));

@@ -21,6 +21,19 @@ const F4 = { symbol: 'ETH-IDR', side: 'BUY', quantity: '0.05', price: '60000000'
 const F5 = { symbol: 'SOL-IDR', side: 'BUY', quantity: '0.5', price: '2500000', amount: '1250000', fee: '1250', tax: '0', total: '1251250', executedAt: '2026-11-01T05:00:00.000Z' } as const;
 const F6 = { symbol: 'SOL-IDR', side: 'SELL', quantity: '0.5', price: '2400000', amount: '1200000', fee: '1200', tax: '2520', total: '1196280', executedAt: '2026-11-01T06:00:00.000Z' } as const;
 
+const ZERO_MARKET = (assetType: 'USSTOCK' | 'USSTOCK_CFD' | 'IDSS' | 'PERPS', currency: 'USD' | 'IDR' | 'USDT') => ({
+  assetType,
+  currency,
+  investedValue: '0',
+  costBasis: '0',
+  unrealizedPnl: '0',
+  unrealizedPnlPercent: '0',
+  realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0',
+  idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0' },
+});
+/** The markets other than crypto with nothing in them, in the overview's order. */
+const OTHER_MARKETS_EMPTY = [ZERO_MARKET('USSTOCK', 'USD'), ZERO_MARKET('USSTOCK_CFD', 'USD'), ZERO_MARKET('IDSS', 'IDR'), ZERO_MARKET('PERPS', 'USDT')];
+
 describe('the portfolio', () => {
   let t: TestApp;
   let trader: TestUser;
@@ -108,8 +121,24 @@ describe('the portfolio', () => {
           { key: 'IDX', valueIdr: '0' },
           { key: 'CRYPTO', valueIdr: '6200000' },
           { key: 'USSTOCK', valueIdr: '0' },
+          { key: 'US_CFD', valueIdr: '0' },
         ],
       }),
+      totalValueUsd: new Decimal('10132060').div(data.usdIdr.rate).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
+      usdtIdr: data.netWorth.usdtIdr,
+      // Where the total is, each list adding up to it: 3,932,060 + 6,200,000 (BTC 3,300,000, ETH 2,900,000).
+      allocation: {
+        byMarket: [
+          { key: 'CRYPTO', valueIdr: '6200000', percent: '61.19' },
+          { key: 'IDR_CASH', valueIdr: '3932060', percent: '38.81' },
+        ],
+        byAsset: [
+          { key: 'IDR', valueIdr: '3932060', percent: '38.81' },
+          { key: 'BTC', valueIdr: '3300000', percent: '32.57' },
+          { key: 'ETH', valueIdr: '2900000', percent: '28.62' },
+        ],
+      },
+      dayChange: null,
       costBasis: '6139467',
       unrealizedPnl: '60533',
       unrealizedPnlPercent: '0.99',
@@ -129,16 +158,7 @@ describe('the portfolio', () => {
           realizedPnl: '71527',
           idr: { investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', realizedPnl: '71527' },
         },
-        {
-          assetType: 'USSTOCK',
-          currency: 'USD',
-          investedValue: '0',
-          costBasis: '0',
-          unrealizedPnl: '0',
-          unrealizedPnlPercent: '0',
-          realizedPnl: '0',
-          idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' },
-        },
+        ...OTHER_MARKETS_EMPTY,
       ],
       updatedAt: expect.any(Number),
     });
@@ -201,16 +221,14 @@ describe('the portfolio', () => {
       usdCash: '0',
       usdCashIdr: '0',
       usdIdr: { rate: expect.any(String), at: expect.any(Number) },
-      markets: (['CRYPTO', 'USSTOCK'] as const).map((assetType) => ({
-        assetType,
-        currency: assetType === 'CRYPTO' ? 'IDR' : 'USD',
-        investedValue: '0',
-        costBasis: '0',
-        unrealizedPnl: '0',
-        unrealizedPnlPercent: '0',
-        realizedPnl: '0',
-        idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' },
-      })),
+      totalValueUsd: '0',
+      usdtIdr: expect.any(String),
+      allocation: { byMarket: [], byAsset: [] },
+      dayChange: null,
+      markets: [
+        { ...ZERO_MARKET('USSTOCK', 'USD'), assetType: 'CRYPTO', currency: 'IDR' },
+        ...OTHER_MARKETS_EMPTY,
+      ],
       updatedAt: expect.any(Number),
     });
   });

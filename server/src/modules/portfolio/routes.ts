@@ -6,8 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssetHoldingsResponse,
   PORTFOLIO_PATHS,
+  PocketHoldingsResponse,
   PortfolioOverview,
   PortfolioQuery,
+  ValueHistoryQuery,
+  ValueHistoryResponse,
   PositionHistoryResponse,
   UsStockHoldingsResponse,
   UsStockPositionHistoryResponse,
@@ -44,8 +47,31 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
   );
   app.get(
     local(PORTFOLIO_PATHS.overview),
-    { ...user, schema: { tags, summary: 'Totals: cash, holdings at market, cost, unrealized and realized P&L', response: apiResponses({ 200: PortfolioOverview }, [401]) } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'The whole portfolio in IDR and USD: every wallet and market, allocation by market and by asset, unrealized and realized P&L per market, the day change',
+        response: apiResponses({ 200: PortfolioOverview }, [401]),
+      },
+    },
     async (request) => ok(await service.overview(userIdOf(request))),
+  );
+  app.get(
+    local(PORTFOLIO_PATHS.valueHistory),
+    {
+      ...user,
+      schema: { tags, summary: 'Net worth per day (WIB) over 1W, 1M, 3M, YTD, 1Y or ALL, today live as the last point', querystring: ValueHistoryQuery, response: apiResponses({ 200: ValueHistoryResponse }, [401]) },
+    },
+    async (request) => ok(await service.valueHistory(userIdOf(request), request.query.range)),
+  );
+  app.get(
+    local(PORTFOLIO_PATHS.pocketHoldings),
+    {
+      ...user,
+      schema: { tags, summary: 'Holdings grouped by the wallet holding them: PALN, leverage (2x), intraday (4x), the perps margin wallet', response: apiResponses({ 200: PocketHoldingsResponse }, [401]) },
+    },
+    async (request) => ok(await service.pocketHoldings(userIdOf(request))),
   );
   app.get(
     local(PORTFOLIO_PATHS.positionHistory),

@@ -12,6 +12,10 @@ import {
   type PortfolioMarketTotals,
   type PortfolioOverview,
   type PortfolioQuery,
+  type Pocket,
+  type PocketHoldingsResponse,
+  type ValueHistoryRange,
+  type ValueHistoryResponse,
   type PositionHistoryEntry,
   type PositionHistoryResponse,
   type Ticker,
@@ -25,9 +29,18 @@ import { AppError } from '../../http/app-error';
 import type { AccountBalance, Ledger } from '../../ledger/api';
 import type { FillRow, TradingEngine } from '../../trading';
 import { cashAccountFrom } from '../wallet/account-service';
-import { averageCostOf, D, percentOf, replayFills, type Position, type Replay } from './average-cost';
+import { averageCostOf, D, EMPTY_POSITION, percentOf, replayFills, type Position, type Replay } from './average-cost';
 import { splitsOf, withSplits } from './splits';
 import type { NetWorthPartSource, NetWorthRegistry } from '../../plugins/net-worth';
+import type { Market } from '../../trading';
+import type { SnapshotPosition, SnapshotRepo } from './snapshot';
+import type { MarginEngine } from '../../trading/margin/api';
+import { allocationOf } from './allocation';
+import { changePercent, wibDay, type DailyValuesRepo } from './daily-values';
+
+/** The margin engine's book of perps positions, and the US CFD wallets' books. */
+const PERP_BOOK = 'PERP';
+const CFD_BOOKS = ['leverage', 'intraday'] as const;
 
 export interface PortfolioMarket {
   instruments(): readonly Instrument[];
@@ -45,6 +58,12 @@ export interface PortfolioServiceDeps {
   readonly usdIdr: (at: number) => string;
   /** What the person owns in one figure (`app.netWorth`): the overview's total. */
   readonly netWorth: Pick<NetWorthRegistry, 'of'>;
+  /** The position snapshot kept by fills (`snapshot.ts`): positions without a replay. */
+  readonly snapshot: Pick<SnapshotRepo, 'positions'>;
+  /** Open positions of the margined markets (perps) and the CFD wallets' exposure. */
+  readonly margin: Pick<MarginEngine, 'positions' | 'exposure'>;
+  /** The daily values (the day change's base, the value-over-time chart). */
+  readonly daily: Pick<DailyValuesRepo, 'lastBefore' | 'history'>;
   readonly now?: () => number;
 }
 
@@ -57,7 +76,12 @@ const text = (value: Decimal): string => value.toFixed();
 const isSpot = (balance: AccountBalance): boolean => 'purpose' in balance.account && balance.account.purpose === 'SPOT';
 const isPaln = (balance: AccountBalance): boolean => 'purpose' in balance.account && balance.account.purpose === 'USD_PALN';
 const sumOf = <T>(items: readonly T[], pick: (item: T) => Decimal.Value): Decimal => items.reduce((acc, item) => acc.plus(pick(item)), new D(0));
-const NO_POSITION: Position = { quantity: new D(0), costBasis: new D(0), realizedPnl: new D(0) };
+const NO_POSITION: Position = EMPTY_POSITION;
+
+/** Snapshot positions of one market as a replay's positions (no per-sell figures: pages replay those). */
+export function replayOfSnapshot(positions: readonly SnapshotPosition[], market: Market): Replay {
+  return { positions: new Map(positions.filter((p) => p.market === market).map((p) => [p.symbol, p])), realizedBySell: new Map() };
+}
 
 /**
  * The cost basis of what the ledger holds: the ledger is the truth for quantity; should it differ
@@ -193,6 +217,26 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return replayFills(withSplits(fills, splits), USD_DECIMALS);
   }
 
+  /**
+   * US positions from the snapshot; a ticker with splits (not fills, so not in the snapshot) is
+   * replayed with them, its fills alone, as `usReplay` does.
+   */
+  async function usPositions(userId: string, balances: readonly AccountBalance[], snapshot: readonly SnapshotPosition[], only?: Instrument): Promise<Replay> {
+    const replay = replayOfSnapshot(snapshot, 'USSTOCK');
+    const positions = new Map(replay.positions);
+    const tickers = new Set(positions.keys());
+    for (const balance of balances) if (isPaln(balance) && balance.currency !== 'USD') tickers.add(balance.currency);
+    for (const ticker of tickers) {
+      if (only && ticker !== only.symbol) continue;
+      const splits = await splitsOf(ledger, userId, ticker);
+      if (splits.length === 0) continue;
+      const fills = await deps.fills(userId, { market: 'USSTOCK', symbol: ticker });
+      const replayed = replayFills(withSplits(fills, splits), USD_DECIMALS).positions.get(ticker);
+      if (replayed) positions.set(ticker, replayed);
+    }
+    return { positions, realizedBySell: new Map() };
+  }
+
   /** A page of fills, newest first, each sell with what it realized. */
   function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
     const start = (page - 1) * size;
@@ -233,44 +277,66 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     });
   }
 
+  /** IDX shares at the last price (whole Rupiah per stock) with their snapshot cost; realized over every IDX sale. */
+  function idxHoldingsFrom(balances: readonly AccountBalance[], replay: Replay) {
+    const items: { symbol: string; value: Decimal; cost: Decimal }[] = [];
+    for (const balance of balances) {
+      if (!('purpose' in balance.account) || balance.account.purpose !== 'IDX' || new D(balance.balance).lte(0)) continue;
+      const quantity = new D(balance.balance);
+      items.push({ symbol: balance.currency, value: valueAt(quantity, market.ticker(balance.currency).price, 0), cost: costBasisOf(quantity, replay.positions.get(balance.currency) ?? NO_POSITION, 0) });
+    }
+    return { items, realized: sumOf([...replay.positions.values()], (p) => p.realizedPnl) };
+  }
+
+  /** The US CFD positions of both leverage wallets (the margin engine's exposure): margin and unrealized P&L, USD. */
+  async function cfdExposure(userId: string): Promise<{ margin: Decimal; unrealized: Decimal }> {
+    const books = await Promise.all(CFD_BOOKS.map((book) => deps.margin.exposure('USSTOCK', userId, book)));
+    return { margin: sumOf(books, (e) => e.positionMargin), unrealized: sumOf(books, (e) => e.unrealizedPnl) };
+  }
+
   return {
     /** The portfolio's parts of what a person owns (`app.netWorth`): crypto and US holdings at market. */
     netWorthParts(): NetWorthPartSource[] {
       return [
         { key: 'CRYPTO', valueIdr: ({ balances }) => cryptoValueIdr(balances) },
         { key: 'USSTOCK', valueIdr: ({ balances, usdIdr }) => usValueIdr(balances, usdIdr) },
+        // Open CFD positions' unrealized P&L (their margin is in the wallets' USD already).
+        { key: 'US_CFD', valueIdr: async ({ userId, usdIdr }) => (await cfdExposure(userId)).unrealized.times(usdIdr) },
       ];
     },
 
     async holdings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<AssetHoldingsResponse> {
       const only = query.symbol ? cryptoPair(query.symbol) : undefined;
-      const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'CRYPTO', ...(only ? { symbol: only.symbol } : {}) })]);
-      return { items: holdingsFrom(balances, replayFills(fills), only), updatedAt: now() };
+      const [balances, snapshot] = await Promise.all([ledger.userBalances(userId), deps.snapshot.positions(userId, 'CRYPTO')]);
+      return { items: holdingsFrom(balances, replayOfSnapshot(snapshot, 'CRYPTO'), only), updatedAt: now() };
     },
 
     async usHoldings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<UsStockHoldingsResponse> {
       const only = query.symbol ? usStock(query.symbol) : undefined;
       const at = now();
       const usdIdr = rateAt(at);
-      const [balances, fills] = await Promise.all([ledger.userBalances(userId), deps.fills(userId, { market: 'USSTOCK', ...(only ? { symbol: only.symbol } : {}) })]);
-      const replay = await usReplay(userId, balances, fills, only);
+      const [balances, snapshot] = await Promise.all([ledger.userBalances(userId), deps.snapshot.positions(userId, 'USSTOCK')]);
+      const replay = await usPositions(userId, balances, snapshot, only);
       return { assetType: 'USSTOCK', items: usHoldingsFrom(balances, replay, usdIdr.rate, only), usdIdr, updatedAt: at };
     },
 
     async overview(userId: string): Promise<PortfolioOverview> {
-      // The total first: its instant and USD/IDR mid are the overview's, so the parts agree with it.
+      // The total first: its instant and mids are the overview's, so the parts agree with it.
       const worth = await deps.netWorth.of(userId);
       const at = worth.at;
       const usdIdr: UsdIdrRate = { rate: worth.usdIdr, at };
-      const [balances, cryptoFills, usFills] = await Promise.all([
+      const [balances, snapshot, perps, cfd, since] = await Promise.all([
         ledger.userBalances(userId),
-        deps.fills(userId, { market: 'CRYPTO' }),
-        deps.fills(userId, { market: 'USSTOCK' }),
+        deps.snapshot.positions(userId),
+        deps.margin.positions('PERPS', userId, PERP_BOOK),
+        cfdExposure(userId),
+        deps.daily.lastBefore(userId, wibDay(at)),
       ]);
-      const cryptoReplay = replayFills(cryptoFills);
-      const usReplayed = await usReplay(userId, balances, usFills);
+      const cryptoReplay = replayOfSnapshot(snapshot, 'CRYPTO');
+      const usReplayed = await usPositions(userId, balances, snapshot);
       const holdings = holdingsFrom(balances, cryptoReplay);
       const usHoldings = usHoldingsFrom(balances, usReplayed, usdIdr.rate);
+      const idx = idxHoldingsFrom(balances, replayOfSnapshot(snapshot, 'IDSS'));
       const cashAccount = cashAccountFrom((purpose) =>
         balances.find((b) => b.currency === 'IDR' && 'purpose' in b.account && b.account.purpose === purpose),
       );
@@ -279,6 +345,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const cashOnHold = new D(cashAccount.cashOnHold);
       const usdCash = new D(balances.find((b) => isPaln(b) && b.currency === 'USD')?.balance ?? 0);
       const usdCashIdr = toIdr(usdCash, usdIdr.rate, true);
+      const usdtIdr = worth.usdtIdr;
+      const usdtToIdr = (usdt: Decimal.Value) => new D(usdt).times(usdtIdr).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
 
       // Realized over everything ever traded, closed positions included.
       const realizedOf = (replay: Replay) => sumOf([...replay.positions.values()], (p) => p.realizedPnl);
@@ -291,40 +359,109 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const usInvestedIdr = sumOf(usHoldings, (h) => h.idr.marketValue);
       const usCostIdr = sumOf(usHoldings, (h) => h.idr.costBasis);
       const usRealizedIdr = toIdr(usRealized, usdIdr.rate);
+      const idxInvested = sumOf(idx.items, (h) => h.value);
+      const idxCost = sumOf(idx.items, (h) => h.cost);
+      const cfdMargin = cfd.margin;
+      const cfdInvested = cfdMargin.plus(cfd.unrealized);
+      const perpMargin = sumOf(perps, (p) => p.margin);
+      const perpUnrealized = sumOf(perps, (p) => p.unrealizedPnl);
+      const perpRealized = sumOf(perps, (p) => p.realizedPnl);
 
-      const totals = (assetType: 'CRYPTO' | 'USSTOCK', currency: 'IDR' | 'USD', invested: Decimal, cost: Decimal, realized: Decimal, idr: { invested: Decimal; cost: Decimal; realized: Decimal }): PortfolioMarketTotals => ({
+      type Figures = { invested: Decimal; cost: Decimal; realized: Decimal | null };
+      const totals = (assetType: PortfolioMarketTotals['assetType'], currency: PortfolioMarketTotals['currency'], own: Figures, idr: Figures): PortfolioMarketTotals => ({
         assetType,
         currency,
-        investedValue: text(invested),
-        costBasis: text(cost),
-        unrealizedPnl: text(invested.minus(cost)),
-        unrealizedPnlPercent: text(percentOf(invested.minus(cost), cost)),
-        realizedPnl: text(realized),
-        idr: { investedValue: text(idr.invested), costBasis: text(idr.cost), unrealizedPnl: text(idr.invested.minus(idr.cost)), realizedPnl: text(idr.realized) },
+        investedValue: text(own.invested),
+        costBasis: text(own.cost),
+        unrealizedPnl: text(own.invested.minus(own.cost)),
+        unrealizedPnlPercent: text(percentOf(own.invested.minus(own.cost), own.cost)),
+        realizedPnl: own.realized === null ? null : text(own.realized),
+        idr: { investedValue: text(idr.invested), costBasis: text(idr.cost), unrealizedPnl: text(idr.invested.minus(idr.cost)), realizedPnl: idr.realized === null ? null : text(idr.realized) },
       });
-
-      const investedValue = cryptoInvested.plus(usInvestedIdr);
-      const costBasis = cryptoCost.plus(usCostIdr);
+      const markets = [
+        totals('CRYPTO', 'IDR', { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }, { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }),
+        totals('USSTOCK', 'USD', { invested: usInvested, cost: usCost, realized: usRealized }, { invested: usInvestedIdr, cost: usCostIdr, realized: usRealizedIdr }),
+        totals('USSTOCK_CFD', 'USD', { invested: cfdInvested, cost: cfdMargin, realized: null }, { invested: toIdr(cfdInvested, usdIdr.rate), cost: toIdr(cfdMargin, usdIdr.rate), realized: null }),
+        totals('IDSS', 'IDR', { invested: idxInvested, cost: idxCost, realized: idx.realized }, { invested: idxInvested, cost: idxCost, realized: idx.realized }),
+        totals('PERPS', 'USDT', { invested: perpMargin.plus(perpUnrealized), cost: perpMargin, realized: perpRealized }, { invested: usdtToIdr(perpMargin.plus(perpUnrealized)), cost: usdtToIdr(perpMargin), realized: usdtToIdr(perpRealized) }),
+      ];
+      const investedValue = sumOf(markets, (m) => m.idr.investedValue);
+      const costBasis = sumOf(markets, (m) => m.idr.costBasis);
       const unrealized = investedValue.minus(costBasis);
+      const total = new D(worth.totalIdr);
+      const base = since ? new D(since.totalIdr) : null;
       return {
         totalValue: worth.totalIdr,
+        totalValueUsd: text(total.div(usdIdr.rate).toDecimalPlaces(USD_DECIMALS, Decimal.ROUND_DOWN)),
         netWorth: worth,
+        allocation: allocationOf(worth, {
+          CRYPTO: holdings.map((h) => ({ key: h.asset, valueIdr: h.marketValue })),
+          USSTOCK: usHoldings.map((h) => ({ key: h.symbol, valueIdr: h.idr.marketValue })),
+          IDX: idx.items.map((h) => ({ key: h.symbol, valueIdr: h.value })),
+        }),
+        dayChange: since && base ? { valueIdr: text(total.minus(base)), percent: changePercent(total.minus(base), base), since: since.day } : null,
         cash: text(cash),
         cashOnHold: text(cashOnHold),
         investedValue: text(investedValue),
         costBasis: text(costBasis),
         unrealizedPnl: text(unrealized),
         unrealizedPnlPercent: text(percentOf(unrealized, costBasis)),
-        realizedPnl: text(cryptoRealized.plus(usRealizedIdr)),
+        realizedPnl: text(sumOf(markets, (m) => m.idr.realizedPnl ?? 0)),
         usdCash: text(usdCash),
         usdCashIdr: text(usdCashIdr),
         usdIdr,
-        markets: [
-          totals('CRYPTO', 'IDR', cryptoInvested, cryptoCost, cryptoRealized, { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }),
-          totals('USSTOCK', 'USD', usInvested, usCost, usRealized, { invested: usInvestedIdr, cost: usCostIdr, realized: usRealizedIdr }),
-        ],
+        usdtIdr,
+        markets,
         updatedAt: at,
       };
+    },
+
+    /** The daily values over a range, today's value now as the last point. */
+    async valueHistory(userId: string, range: ValueHistoryRange): Promise<ValueHistoryResponse> {
+      const worth = await deps.netWorth.of(userId);
+      return deps.daily.history(userId, range, wibDay(worth.at), worth.totalIdr);
+    },
+
+    /** Holdings by the wallet holding them: PALN (USD and shares), the 2x and 4x wallets (USD and CFD positions), the perps margin wallet (USDT and positions). */
+    async pocketHoldings(userId: string): Promise<PocketHoldingsResponse> {
+      const worth = await deps.netWorth.of(userId);
+      const rate = worth.usdIdr;
+      const [balances, snapshot, perps] = await Promise.all([ledger.userBalances(userId), deps.snapshot.positions(userId, 'USSTOCK'), deps.margin.positions('PERPS', userId, PERP_BOOK)]);
+      const walletCash = (purpose: string, currency: string) => new D(balances.find((b) => b.currency === currency && 'purpose' in b.account && b.account.purpose === purpose)?.balance ?? 0);
+      const us = usHoldingsFrom(balances, await usPositions(userId, balances, snapshot), rate);
+      const palnCash = walletCash('USD_PALN', 'USD');
+      const palnValue = palnCash.plus(sumOf(us, (h) => h.marketValue));
+      const pockets: Pocket[] = [
+        {
+          pocket: 'PALN',
+          currency: 'USD',
+          cash: text(palnCash),
+          holdings: us.map((h) => ({ symbol: h.symbol, quantity: h.quantity, value: h.marketValue, valueIdr: h.idr.marketValue, unrealizedPnl: h.unrealizedPnl })),
+          value: text(palnValue),
+          valueIdr: text(toIdr(palnValue, rate, true)),
+        },
+      ];
+      for (const [pocket, book, purpose] of [['LEVERAGE', 'leverage', 'USD_LEVERAGE'], ['INTRADAY', 'intraday', 'USD_INTRADAY']] as const) {
+        const e = await deps.margin.exposure('USSTOCK', userId, book);
+        const cashUsd = walletCash(purpose, 'USD');
+        const value = cashUsd.plus(e.unrealizedPnl);
+        pockets.push({ pocket, currency: 'USD', cash: text(cashUsd), holdings: [], value: text(value), valueIdr: text(toIdr(value, rate, true)) });
+      }
+      const usdt = walletCash('PERP_MARGIN', 'USDT');
+      const perpValue = usdt.plus(sumOf(perps, (p) => p.unrealizedPnl));
+      const usdtIdr = (v: Decimal.Value) => new D(v).times(worth.usdtIdr).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      pockets.push({
+        pocket: 'MARGIN',
+        currency: 'USDT',
+        cash: text(usdt),
+        holdings: perps.map((p) => {
+          const value = new D(p.margin).plus(p.unrealizedPnl);
+          return { symbol: p.symbol, quantity: text(new D(p.size)), value: text(value), valueIdr: text(usdtIdr(value)), unrealizedPnl: text(new D(p.unrealizedPnl)) };
+        }),
+        value: text(perpValue),
+        valueIdr: text(usdtIdr(perpValue)),
+      });
+      return { pockets, usdIdr: rate, usdtIdr: worth.usdtIdr, updatedAt: worth.at };
     },
 
     /** Crypto fills newest first, a page at a time, each sell with what it realized (IDR). */

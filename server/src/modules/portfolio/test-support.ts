@@ -1,12 +1,13 @@
 // Test helpers of the portfolio module: a fill recorded as the order engine records one (an order
 // row, one ledger transfer moving the money and the units, the fill row; the rows through the
-// engine's insert API) in the crypto or the US stock market, a US split as the corporate actions
+// engine's insert API) in the crypto, US stock or IDX market, a US split as the corporate actions
 // post it, IDR and USD put in place through the ledger, and a symbol's price pinned through the
 // market's steer route.
 import { randomUUID } from 'node:crypto';
 import { MARKET_PATHS } from '@pasar/shared/contract';
 import type { PasarApp } from '../../app';
 import { createOrdersRepo } from '../../trading';
+import { applyFillToSnapshot } from './snapshot';
 import { SPLIT_TRANSFER_KIND, usSharesAccount } from './splits';
 
 export interface TestFill {
@@ -37,6 +38,7 @@ export async function fundCash(app: PasarApp, userId: string, amount: string): P
 const MARKETS = {
   CRYPTO: { currency: 'IDR', cashPurpose: 'CASH', unitPurpose: 'SPOT', assetOf: (symbol: string) => symbol.split('-')[0]! },
   USSTOCK: { currency: 'USD', cashPurpose: 'USD_PALN', unitPurpose: 'USD_PALN', assetOf: (symbol: string) => symbol },
+  IDSS: { currency: 'IDR', cashPurpose: 'CASH', unitPurpose: 'IDX', assetOf: (symbol: string) => symbol },
 } as const;
 
 /** Puts USD in the user's PALN wallet (from the house's FX desk). */
@@ -49,7 +51,7 @@ export async function fundUsd(app: PasarApp, userId: string, amount: string): Pr
 }
 
 /** Records an executed market order of one fill: the order row, the ledger transfer, the fill row. Returns the fill id. */
-export async function recordFill(app: PasarApp, userId: string, fill: TestFill, market: keyof typeof MARKETS = 'CRYPTO'): Promise<string> {
+export async function recordFill(app: PasarApp, userId: string, fill: TestFill, market: keyof typeof MARKETS = 'CRYPTO', options: { readonly listen?: boolean } = {}): Promise<string> {
   const m = MARKETS[market];
   const asset = m.assetOf(fill.symbol);
   const cash = { userId, currency: m.currency, purpose: m.cashPurpose } as const;
@@ -125,6 +127,8 @@ export async function recordFill(app: PasarApp, userId: string, fill: TestFill, 
     transferId: transfer.id,
     executedAt,
   });
+  // What the engine's fill listener does in the fill's transaction (`listen: false`: a fill from before the snapshot existed).
+  if (options.listen !== false) await applyFillToSnapshot(app.database.db, row);
   return row.id;
 }
 

@@ -18,6 +18,9 @@ import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { fund, verifiedUser } from '../fx-wallet/test-support';
+import { eq } from 'drizzle-orm';
+import { replayFills } from './average-cost';
+import { portfolioPositions, portfolioSnapshotUsers } from './tables';
 import { pinPrice } from './test-support';
 
 const SETUP_TIMEOUT_MS = 90_000;
@@ -53,6 +56,16 @@ describe('the portfolio of orders placed through the order routes', () => {
 
   it('filled the three orders', () => {
     expect([orders.buy1?.status, orders.buy2?.status, orders.sell?.status]).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+  });
+
+  it("kept the position snapshot with every fill, in the fill's transaction, before any portfolio read", async () => {
+    const rows = await t.app.database.db.select().from(portfolioPositions).where(eq(portfolioPositions.userId, user.userId));
+    const built = await t.app.database.db.select().from(portfolioSnapshotUsers).where(eq(portfolioSnapshotUsers.userId, user.userId));
+    expect(built).toEqual([]);
+    expect(rows.map((r) => [r.market, r.symbol, r.fillCount])).toEqual([['CRYPTO', 'BTC-IDR', 3]]);
+    const fills = await t.app.trading.fillsOf(user.userId, { market: 'CRYPTO' });
+    const replayed = replayFills(fills).positions.get('BTC-IDR')!;
+    expect([rows[0]!.quantity, rows[0]!.costBasis, rows[0]!.realizedPnl].map((v) => new Decimal(v).toFixed())).toEqual([replayed.quantity, replayed.costBasis, replayed.realizedPnl].map((v) => v.toFixed()));
   });
 
   it('holds what the ledger holds, at the cost the buy orders paid less the average cost of the sale', async () => {
