@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       },
       trading: { matchIntervalMs: 250 },
       alerts: { maxWatchlists: 10, maxSymbolsPerWatchlist: 50, maxActiveAlerts: 100, maxSuggestionsPerUser: 20 },
-      charts: { contentMaxBytes: 1048576 },
+      charts: { contentMaxBytes: 1048576, maxSavedCharts: 100, maxTemplatesPerKind: 100 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: true,
@@ -131,6 +131,8 @@ describe('loadConfig', () => {
         PRICE_ALERT_MAX_ACTIVE: '5',
         ASSET_SUGGESTION_MAX_PER_USER: '2',
         CHART_CONTENT_MAX_BYTES: '65536',
+        CHART_MAX_SAVED: '12',
+        CHART_MAX_TEMPLATES: '13',
         FX_MIN_TRANSFER_IDR: '50000',
         FX_MIN_TRANSFER_USD: '2.5',
         USDT_SPREAD_PERCENT: '0.2',
@@ -220,7 +222,7 @@ describe('loadConfig', () => {
       },
       trading: { matchIntervalMs: 0 },
       alerts: { maxWatchlists: 3, maxSymbolsPerWatchlist: 7, maxActiveAlerts: 5, maxSuggestionsPerUser: 2 },
-      charts: { contentMaxBytes: 65536 },
+      charts: { contentMaxBytes: 65536, maxSavedCharts: 12, maxTemplatesPerKind: 13 },
       perps: { ordersEnabled: true, makerFeeRate: '0.0002', takerFeeRate: '0.0005', priceBandPercent: '5', minNotional: '5', defaultLeverage: 20, marginCallPercent: 80, watchIntervalMs: 1000 },
       usStock: {
         ordersEnabled: false,
@@ -308,6 +310,8 @@ describe('loadConfig', () => {
     ['PRICE_ALERT_MAX_ACTIVE', '1.5'],
     ['ASSET_SUGGESTION_MAX_PER_USER', '0'],
     ['CHART_CONTENT_MAX_BYTES', '100'],
+    ['CHART_MAX_SAVED', '0'],
+    ['CHART_MAX_TEMPLATES', 'lots'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {

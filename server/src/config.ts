@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { ASSET_SUGGESTIONS_MAX_PER_USER, DEFAULT_CHART_CONTENT_MAX_BYTES, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
+import { ASSET_SUGGESTIONS_MAX_PER_USER, DEFAULT_CHART_CONTENT_MAX_BYTES, DEFAULT_CHART_LIMITS, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
 
 /** The repository root: two levels above `server/src`. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -160,6 +160,9 @@ const ConfigSchema = z.object({
   // -- charts --
   /** Largest saved chart content, template or kind of chart settings, in bytes of JSON (4402 beyond). */
   CHART_CONTENT_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_CHART_CONTENT_MAX_BYTES),
+  /** Saved charts per user, and study (or drawing) templates per user (4408 beyond). */
+  CHART_MAX_SAVED: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CHART_LIMITS.maxSavedCharts),
+  CHART_MAX_TEMPLATES: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CHART_LIMITS.maxTemplatesPerKind),
   // -- margin engine and perpetual futures --
   /** 'false' refuses every new perp order with 4210 (closing and cancelling still work). */
   PERP_ORDERS_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -332,6 +335,9 @@ export interface Config {
   // -- charts --
   readonly charts: {
     readonly contentMaxBytes: number;
+    readonly maxSavedCharts: number;
+    /** Of each kind: study templates, drawing templates. */
+    readonly maxTemplatesPerKind: number;
   };
   // -- margin engine and perpetual futures --
   readonly perps: {
@@ -524,7 +530,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     },
     trading: { matchIntervalMs: e.CRYPTO_MATCH_INTERVAL_MS },
     alerts: { maxWatchlists: e.WATCHLIST_MAX_LISTS, maxSymbolsPerWatchlist: e.WATCHLIST_MAX_SYMBOLS, maxActiveAlerts: e.PRICE_ALERT_MAX_ACTIVE, maxSuggestionsPerUser: e.ASSET_SUGGESTION_MAX_PER_USER },
-    charts: { contentMaxBytes: e.CHART_CONTENT_MAX_BYTES },
+    charts: { contentMaxBytes: e.CHART_CONTENT_MAX_BYTES, maxSavedCharts: e.CHART_MAX_SAVED, maxTemplatesPerKind: e.CHART_MAX_TEMPLATES },
     perps: {
       ordersEnabled: e.PERP_ORDERS_ENABLED === 'true',
       makerFeeRate: fraction(e.PERP_MAKER_FEE_PERCENT),

@@ -31,6 +31,8 @@ export const CHART_SAVE_FIELDS = ['chartId', 'name', 'resolution', 'symbol'] as 
 export const CHART_CONTENT_FIELD = 'content';
 /** Largest content (bytes of JSON) until the server's configuration says otherwise (413 beyond). */
 export const DEFAULT_CHART_CONTENT_MAX_BYTES = 1024 * 1024;
+/** How many saved charts a person may keep, and templates of each kind (4408 beyond), until the server's configuration says otherwise. */
+export const DEFAULT_CHART_LIMITS = { maxSavedCharts: 100, maxTemplatesPerKind: 100 } as const;
 
 /**
  * The settings' kinds of properties: the chart's own (`tvProperties`: chart type, scale, colours,

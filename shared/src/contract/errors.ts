@@ -156,6 +156,7 @@ export const ERROR_CATALOGUE = {
   '4405': entry(400, 'Isi grafik (file JSON "content") tidak dikirim', 'The chart content (the "content" JSON file) is missing'),
   '4406': entry(404, 'Grafik tersimpan tidak ditemukan', 'Saved chart not found'),
   '4407': entry(404, 'Template tidak ditemukan', 'Template not found'),
+  '4408': entry(400, 'Batas jumlah grafik tersimpan atau template tercapai. Hapus yang tidak dipakai', 'Saved chart or template limit reached. Delete one you no longer use'),
   // Tax report codes (4501–4599; ours): a report's files before it is ready, a retry of one that has not failed, a period not begun.
   '4501': entry(409, 'Laporan pajak belum siap diunduh', 'The tax report is not ready to download yet'),
   '4502': entry(409, 'Hanya laporan pajak yang gagal dapat dicoba lagi', 'Only a failed tax report can be retried'),

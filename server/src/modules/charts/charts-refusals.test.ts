@@ -11,6 +11,8 @@ import { contentFile, saveChart } from './test-support';
 
 /** A small limit, so a test reaches it. */
 const MAX_BYTES = 2048;
+const MAX_SAVED = 3;
+const MAX_TEMPLATES = 2;
 const FIELDS = { name: 'Grafik', resolution: '60', symbol: 'BTC-IDR' };
 const CONTENT = '{"charts":[{"symbol":"BTC-IDR"}]}';
 
@@ -19,7 +21,7 @@ describe('saved chart refusals and isolation', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { ...TEST_ENV, CHART_CONTENT_MAX_BYTES: String(MAX_BYTES) } });
+    t = await createTestApp({ env: { ...TEST_ENV, CHART_CONTENT_MAX_BYTES: String(MAX_BYTES), CHART_MAX_SAVED: String(MAX_SAVED), CHART_MAX_TEMPLATES: String(MAX_TEMPLATES) } });
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -196,6 +198,30 @@ describe('saved chart refusals and isolation', () => {
     }
     const multipartGuest = await saveChart(t.app, null, FIELDS, [contentFile(CONTENT)]);
     expect(multipartGuest.statusCode).toBe(401);
+  });
+
+  it('refuses a chart or a template past the per-person limits (4408), keeping what is there; an update still works', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_SAVED; i++) ids.push(dataOf<{ _id: string }>(await saveChart(t.app, user, { ...FIELDS, name: `G${i}` }, [contentFile(CONTENT)]))._id);
+    const over = await saveChart(t.app, user, { ...FIELDS, name: 'Satu lagi' }, [contentFile(CONTENT)]);
+    expect(refusal(over)).toEqual({ status: 400, code: '4408' });
+    expect((await list()).map((c) => c.name).sort()).toEqual(['G0', 'G1', 'G2']);
+    // Full, a chart can still be saved over, and after a delete a new one fits.
+    expect(dataOf<{ _id: string }>(await saveChart(t.app, user, { ...FIELDS, chartId: ids[0]!, name: 'G0 baru' }, [contentFile('{}')]))._id).toBe(ids[0]);
+    dataOf(await call(t.app, user, 'DELETE', `/api/charts/${ids[1]}`));
+    dataOf(await saveChart(t.app, user, { ...FIELDS, name: 'Muat' }, [contentFile(CONTENT)]));
+
+    for (const [base, body] of [
+      [CHART_PATHS.studyTemplates, { name: 'S', content: {} }],
+      [CHART_PATHS.drawingTemplates, { name: 'D', tool: 'ray', content: {} }],
+    ] as const) {
+      for (let i = 0; i < MAX_TEMPLATES; i++) dataOf(await call(t.app, user, 'POST', base, body));
+      expect(refusal(await call(t.app, user, 'POST', base, body))).toEqual({ status: 400, code: '4408' });
+      expect(dataOf<unknown[]>(await call(t.app, user, 'GET', base))).toHaveLength(MAX_TEMPLATES);
+    }
+    // Each person counts their own.
+    const other = await signUpTestUser(t.app);
+    dataOf(await saveChart(t.app, other, FIELDS, [contentFile(CONTENT)]));
   });
 
   it('replays a save sent again with the same x-request-id: one chart', async () => {

@@ -7,11 +7,13 @@ import { chartsRoutes } from './routes';
 import { createChartsService } from './service';
 
 export const chartsModule: FastifyPluginAsync = async (app) => {
-  const { contentMaxBytes } = app.config.charts; // CHART_CONTENT_MAX_BYTES (4402 beyond)
+  // CHART_CONTENT_MAX_BYTES (4402 beyond); CHART_MAX_SAVED, CHART_MAX_TEMPLATES (4408 beyond).
+  const { contentMaxBytes, maxSavedCharts, maxTemplatesPerKind } = app.config.charts;
   const service = createChartsService({
     repo: createChartsRepo(app.database.db),
     market: app.market,
     contentMaxBytes,
+    limits: { maxSavedCharts, maxTemplatesPerKind },
     now: () => new Date(app.market.now()),
   });
   await app.register(chartsRoutes, { service, contentMaxBytes });

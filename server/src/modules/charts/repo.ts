@@ -1,6 +1,6 @@
 // The charts module's database access. Every query is scoped by the owner's user id: another
 // person's chart or template is simply not found.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
 import { chartSettings, chartTemplates, savedCharts, type ChartTemplateRow, type SavedChartRow, type TemplateKind } from './tables';
 
@@ -26,8 +26,15 @@ export function createChartsRepo(db: PasarDb) {
       return row ?? null;
     },
 
-    async insertChart(userId: string, id: string, chart: ChartWrite, at: Date): Promise<void> {
-      await db.insert(savedCharts).values({ id, userId, ...chart, createdAt: at, updatedAt: at, lastOpenedAt: null });
+    /** Inserts the chart; false when the person already keeps `max` (counted under a lock on their charts). */
+    async insertChart(userId: string, id: string, chart: ChartWrite, at: Date, max: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-charts:${userId}`}))`);
+        const [held] = await tx.select({ n: count() }).from(savedCharts).where(eq(savedCharts.userId, userId));
+        if ((held?.n ?? 0) >= max) return false;
+        await tx.insert(savedCharts).values({ id, userId, ...chart, createdAt: at, updatedAt: at, lastOpenedAt: null });
+        return true;
+      });
     },
 
     /** Replaces the chart's fields and content; false when it is not this person's. */
@@ -65,8 +72,15 @@ export function createChartsRepo(db: PasarDb) {
       return row ?? null;
     },
 
-    async insertTemplate(row: ChartTemplateRow): Promise<void> {
-      await db.insert(chartTemplates).values(row);
+    /** Inserts the template; false when the person already keeps `max` of its kind (counted under a lock). */
+    async insertTemplate(row: ChartTemplateRow, max: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chart-templates:${row.userId}:${row.kind}`}))`);
+        const [held] = await tx.select({ n: count() }).from(chartTemplates).where(and(eq(chartTemplates.userId, row.userId), eq(chartTemplates.kind, row.kind)));
+        if ((held?.n ?? 0) >= max) return false;
+        await tx.insert(chartTemplates).values(row);
+        return true;
+      });
     },
 
     async renameTemplate(userId: string, kind: TemplateKind, id: string, name: string, at: Date): Promise<boolean> {

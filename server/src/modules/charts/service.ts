@@ -27,12 +27,15 @@ export interface ChartsServiceDeps {
   readonly market: ChartsMarket;
   /** Largest content in bytes: a saved chart's file, a template's or a kind of settings' JSON (4402 beyond). */
   readonly contentMaxBytes: number;
+  /** Saved charts a person may keep, and templates of each kind (4408 beyond). */
+  readonly limits: { readonly maxSavedCharts: number; readonly maxTemplatesPerKind: number };
   readonly now: () => Date;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const chartNotFound = () => new AppError('4406');
 const templateNotFound = () => new AppError('4407');
+const overLimit = (message: string) => new AppError('4408', { details: [{ path: 'name', message }] });
 
 export function createChartsService(deps: ChartsServiceDeps) {
   const { repo, market, contentMaxBytes } = deps;
@@ -73,7 +76,7 @@ export function createChartsService(deps: ChartsServiceDeps) {
       async create(userId: string, name: string, content: JsonObject, tool: string | null): Promise<ChartTemplateRow> {
         const at = deps.now();
         const row: ChartTemplateRow = { id: randomUUID(), userId, kind, name, tool, content: bounded('content', content), createdAt: at, updatedAt: at };
-        await repo.insertTemplate(row);
+        if (!(await repo.insertTemplate(row, deps.limits.maxTemplatesPerKind))) throw overLimit(`at most ${deps.limits.maxTemplatesPerKind} ${kind.toLowerCase()} templates`);
         return row;
       },
       async rename(userId: string, id: string, name: string): Promise<ChartTemplateRow> {
@@ -121,7 +124,7 @@ export function createChartsService(deps: ChartsServiceDeps) {
         return { _id: fields.chartId };
       }
       const id = randomUUID();
-      await repo.insertChart(userId, id, chart, at);
+      if (!(await repo.insertChart(userId, id, chart, at, deps.limits.maxSavedCharts))) throw overLimit(`at most ${deps.limits.maxSavedCharts} saved charts`);
       return { _id: id };
     },
 
