@@ -1,4 +1,4 @@
-import { registerTranslations, type Language, Route, Routes } from '@pasar/shared';
+import { registerTranslations, Route, Routes } from '@pasar/shared';
 import { renderWithShell } from '@pasar/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -24,23 +24,7 @@ describe('reports module', () => {
   });
 });
 
-// The transaction history reads the API: its states are in TransactionHistoryPage.test.tsx.
-const PAGES: { path: string; heading: Record<Language, string>; empty: Record<Language, string> }[] = [
-  {
-    path: '/tax-reports',
-    heading: { id: 'Laporan pajak', en: 'Tax reports' },
-    empty: { id: 'Belum ada laporan pajak', en: 'No tax reports yet' },
-  },
-];
-
-describe.each(['id', 'en'] as const)('every reports page in %s', (language) => {
-  it.each(PAGES)('$path shows its heading and an honest empty state', async ({ path, heading, empty }) => {
-    const { Component } = reportsModule.routes.find((r) => r.path === path)!;
-    renderWithShell(<Component />, { route: path, path, language });
-    expect(await screen.findByRole('heading', { level: 1, name: heading[language] })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: empty[language] })).toBeInTheDocument();
-  });
-});
+// Each page reads the API: their states are in TransactionHistoryPage.test.tsx and TaxReportsPage.test.tsx.
 
 it('moves between the two reports and marks the current one', async () => {
   const { user } = renderWithShell(

@@ -4,8 +4,11 @@
 //   const reports = createReportsClient(api);
 //   const page = await reports.transactions({ product: 'CRYPTO' }); // TransactionHistoryResponse
 import type { z } from 'zod';
-import { REPORT_PATHS, transactionPath } from '../contract/reports-paths';
+import { REPORT_PATHS, TAX_REPORT_PATHS, taxReportFilePath, taxReportPath, taxReportRetryPath, transactionPath } from '../contract/reports-paths';
 import type {
+  CreateTaxReportRequest,
+  TaxReport,
+  TaxReportList,
   TransactionDetail,
   TransactionFilterQuery,
   TransactionFiltersResponse,
@@ -28,7 +31,18 @@ export interface ReportsClient {
   transactionFilters(options?: CallOptions): Promise<TransactionFiltersResponse>;
   /** GET one transaction with the ledger legs behind it (404 for an id that is not the person's). */
   transaction(id: string, options?: CallOptions): Promise<TransactionDetail>;
+  /** GET the person's tax reports, newest first. */
+  taxReports(options?: CallOptions): Promise<TaxReportList>;
+  /** POST: queues a tax report of a year or a month (the same `requestId` again returns the same report). */
+  requestTaxReport(body: CreateTaxReportRequest, options?: CallOptions): Promise<TaxReport>;
+  /** GET one tax report's status, progress and summary. */
+  taxReport(id: string, options?: CallOptions): Promise<TaxReport>;
+  /** POST: queues a failed tax report again. */
+  retryTaxReport(id: string, options?: CallOptions): Promise<TaxReport>;
 }
+
+/** The address of a ready tax report's PDF or CSV (fetched with the session's token, saved as a file). */
+export const taxReportFileUrl = (id: string, format: 'pdf' | 'csv'): string => taxReportFilePath(id, format);
 
 const paramsOf = (query: TransactionFilterQuery & { cursor?: string }): Record<string, string> =>
   Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
@@ -46,5 +60,10 @@ export function createReportsClient(client: ApiClient): ReportsClient {
     transactionFilters: (options) =>
       callEndpoint(client, { method: 'GET', path: REPORT_PATHS.transactionFilters, schema: reports((s) => s.TransactionFiltersResponse) }, options),
     transaction: (id, options) => callEndpoint(client, { method: 'GET', path: transactionPath(id), schema: reports((s) => s.TransactionDetail) }, options),
+    taxReports: (options) => callEndpoint(client, { method: 'GET', path: TAX_REPORT_PATHS.reports, schema: reports((s) => s.TaxReportList) }, options),
+    requestTaxReport: (body, options) =>
+      callEndpoint(client, { method: 'POST', path: TAX_REPORT_PATHS.reports, body, schema: reports((s) => s.TaxReport) }, options),
+    taxReport: (id, options) => callEndpoint(client, { method: 'GET', path: taxReportPath(id), schema: reports((s) => s.TaxReport) }, options),
+    retryTaxReport: (id, options) => callEndpoint(client, { method: 'POST', path: taxReportRetryPath(id), schema: reports((s) => s.TaxReport) }, options),
   };
 }
