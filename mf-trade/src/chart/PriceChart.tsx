@@ -3,7 +3,7 @@
 // out of the page's first load. Live bars are applied at most once per animation frame.
 import styled from '@emotion/styled';
 import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, VisuallyHidden } from '@pasar/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { subscribeLive } from '../market/live-source';
 import { whenPageIdle } from '../market/page-idle';
@@ -15,6 +15,7 @@ import { resolutionSeconds, trimToLastDay, type RangeWindow } from '../markets/c
 import type { ChartEngine } from './chart-engine';
 import type { ChartOrderLine } from './order-lines';
 import type { AlertLineHandlers, ChartAlertLine } from './alert-lines';
+import type { ToolsMode } from './ChartToolsPanel';
 
 type EngineModule = typeof import('./chart-engine');
 
@@ -32,6 +33,43 @@ export function loadChartEngine(): Promise<EngineModule> {
   });
   return engineModule;
 }
+
+/** The indicators dialog and drawing toolbar: a chunk of their own, fetched when a person opens one. */
+const ChartToolsPanel = lazy(() =>
+  import(/* webpackChunkName: "chart-tools-ui" */ './ChartToolsPanel').then(
+    (m) => ({ default: m.ChartToolsPanel }),
+    () => ({ default: ToolsUnavailable }),
+  ),
+);
+
+function ToolsUnavailable() {
+  const { t } = useTradeT();
+  return <p role="alert">{t('chart.error')}</p>;
+}
+
+const ToolButtons = styled.div`
+  position: absolute;
+  top: ${tokens.space.xxs};
+  left: ${tokens.space.xxs};
+  z-index: 3;
+  display: flex;
+  gap: ${tokens.space.xxs};
+`;
+
+const ToolButton = styled.button`
+  min-height: 28px;
+  padding: 0 ${tokens.space.xs};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radii.sm};
+  background: ${tokens.colors.surface};
+  color: ${tokens.colors.text};
+  font: inherit;
+  font-size: ${tokens.fontSizes.xs};
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    border-color: ${tokens.colors.primary};
+  }
+`;
 
 const Frame = styled.div<{ $height: string }>`
   position: relative;
@@ -101,6 +139,7 @@ export function PriceChart({
   const engineRef = useRef<ChartEngine | null>(null);
   const [engineState, setEngineState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [engineAttempt, setEngineAttempt] = useState(0);
+  const [toolsMode, setToolsMode] = useState<ToolsMode | null>(null);
   const { resolution, from, to, trimToLastSeconds } = window;
 
   const candles = useResource(`${symbol}:${resolution}:${from}:${to}`, async (signal) => {
@@ -115,8 +154,10 @@ export function PriceChart({
       formatPrice: (price: number) => formatBarePrice(price.toFixed(format.precision), format),
       locale: NUMBER_LOCALES[lng],
       intraday: resolutionSeconds(resolution) < 86_400,
+      symbol,
+      resolution,
     }),
-    [format, tick, lng, resolution],
+    [format, tick, lng, resolution, symbol],
   );
   const optionsRef = useRef(engineOptions);
   optionsRef.current = engineOptions;
@@ -194,35 +235,60 @@ export function PriceChart({
   const failed = engineState === 'failed' || (candles.error !== undefined && !candles.data);
   const loading = !failed && (engineState === 'loading' || !candles.data);
   const empty = !failed && !loading && candles.data?.length === 0;
+  const engine = engineState === 'ready' ? engineRef.current : null;
+  const toggleTools = (mode: ToolsMode) => setToolsMode((open) => (open === mode ? null : mode));
   return (
-    <Frame
-      $height={height}
-      aria-busy={loading}
-      data-testid="price-chart"
-      data-candles={candles.data?.length ?? 0}
-      data-resolution={resolution}
-      data-order-lines={orderLines.length}
-      data-alert-lines={alertLines.length}
-      data-picking={picking || undefined}
-    >
-      {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
-      <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>
-      <Canvas ref={canvasRef} />
-      {loading && (
-        <Overlay>
-          <Skeleton variant="rect" width="100%" height="100%" />
-        </Overlay>
+    <>
+      {engine && toolsMode === 'drawings' && (
+        <Suspense fallback={null}>
+          <ChartToolsPanel mode="drawings" engine={engine} onClose={() => setToolsMode(null)} />
+        </Suspense>
       )}
-      {failed && (
-        <Overlay>
-          <ErrorState compact headingLevel={3} title={t('chart.error')} onRetry={retry} />
-        </Overlay>
-      )}
-      {empty && (
-        <Overlay>
-          <EmptyState compact headingLevel={3} title={t('chart.empty')} description={t('chart.emptyBody')} />
-        </Overlay>
-      )}
-    </Frame>
+      <Frame
+        $height={height}
+        aria-busy={loading}
+        data-testid="price-chart"
+        data-candles={candles.data?.length ?? 0}
+        data-resolution={resolution}
+        data-order-lines={orderLines.length}
+        data-alert-lines={alertLines.length}
+        data-picking={picking || undefined}
+      >
+        {/* The library puts a link (its attribution) in the canvas box, so the box cannot be an img. */}
+        <VisuallyHidden>{t('chart.label', { symbol, n: candles.data?.length ?? 0 })}</VisuallyHidden>
+        {/* Focusable while drawing: the keyboard places, moves and deletes drawings. */}
+        <Canvas ref={canvasRef} tabIndex={toolsMode === 'drawings' ? 0 : undefined} data-testid="chart-canvas" />
+        {engine && (
+          <ToolButtons>
+            <ToolButton type="button" aria-haspopup="dialog" data-testid="chart-studies" onClick={() => toggleTools('studies')}>
+              {t('chart.studies')}
+            </ToolButton>
+            <ToolButton type="button" aria-pressed={toolsMode === 'drawings'} data-testid="chart-drawings" onClick={() => toggleTools('drawings')}>
+              {t('chart.drawings')}
+            </ToolButton>
+          </ToolButtons>
+        )}
+        {engine && toolsMode === 'studies' && (
+          <Suspense fallback={null}>
+            <ChartToolsPanel mode="studies" engine={engine} onClose={() => setToolsMode(null)} />
+          </Suspense>
+        )}
+        {loading && (
+          <Overlay>
+            <Skeleton variant="rect" width="100%" height="100%" />
+          </Overlay>
+        )}
+        {failed && (
+          <Overlay>
+            <ErrorState compact headingLevel={3} title={t('chart.error')} onRetry={retry} />
+          </Overlay>
+        )}
+        {empty && (
+          <Overlay>
+            <EmptyState compact headingLevel={3} title={t('chart.empty')} description={t('chart.emptyBody')} />
+          </Overlay>
+        )}
+      </Frame>
+    </>
   );
 }

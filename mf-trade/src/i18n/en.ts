@@ -71,6 +71,8 @@ export const en: TradeMessages = {
     error: 'The chart could not be loaded.',
     empty: 'No price data yet',
     emptyBody: 'Nothing traded in this range.',
+    studies: 'Indicators',
+    drawings: 'Draw',
   },
   resolution: {
     minutesShort: '{{n}}m',

@@ -69,6 +69,8 @@ export const id = {
     error: 'Grafik gagal dimuat.',
     empty: 'Belum ada data harga',
     emptyBody: 'Tidak ada perdagangan pada rentang ini.',
+    studies: 'Indikator',
+    drawings: 'Gambar',
   },
   resolution: {
     minutesShort: '{{n}}m',

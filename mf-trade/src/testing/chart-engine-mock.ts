@@ -28,6 +28,7 @@ export interface FakeEngine extends ChartEngine {
 /** Tools that keep what they are given (no canvas): studies and drawings as data, a change reported like a person's. */
 function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
   const emit = () => engine().stateListeners.forEach((listener) => listener(engine().state));
+  const uiListeners = new Set<(state: DrawingUiState) => void>();
   const tools: FakeEngine['tools'] = {
     tool: null,
     studies: () => engine().state.studies,
@@ -49,12 +50,16 @@ function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
     update: () => false,
     setTool(tool) {
       tools.tool = tool;
+      uiListeners.forEach((listener) => listener(tools.ui()));
     },
     restyleSelected() {},
     deleteSelected() {},
     undo() {},
     placeAtCentre() {},
-    onUi: () => () => undefined,
+    onUi(listener) {
+      uiListeners.add(listener);
+      return () => uiListeners.delete(listener);
+    },
     ui: () => ({ tool: tools.tool, selected: null, canUndo: false }),
     destroy() {},
   };
