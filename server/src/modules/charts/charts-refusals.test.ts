@@ -224,6 +224,13 @@ describe('saved chart refusals and isolation', () => {
     dataOf(await saveChart(t.app, other, FIELDS, [contentFile(CONTENT)]));
   });
 
+  it('lets no more than the limit through when saves race (meaningful on PostgreSQL, where they run at once)', async () => {
+    const answers = await Promise.all(Array.from({ length: MAX_SAVED + 4 }, (_, i) => saveChart(t.app, user, { ...FIELDS, name: `R${i}` }, [contentFile(CONTENT)])));
+    const outcomes = answers.map((a) => (a.statusCode === 200 ? 'saved' : errorCodeOf(a))).sort();
+    expect(outcomes).toEqual([...Array<string>(4).fill('4408'), ...Array<string>(MAX_SAVED).fill('saved')]);
+    expect(await list()).toHaveLength(MAX_SAVED);
+  });
+
   it('replays a save sent again with the same x-request-id: one chart', async () => {
     const requestId = randomUUID();
     const first = await saveChart(t.app, user, FIELDS, [contentFile(CONTENT)], requestId);
