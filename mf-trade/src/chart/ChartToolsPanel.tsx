@@ -8,6 +8,7 @@ import { registerChartToolsTranslations } from '../i18n/chart-tools';
 import { DRAWING_TOOLS, newStudy, STUDY_TYPES, type DrawingStyle, type Study, type StudyType } from './chart-state';
 import type { ChartEngine } from './chart-engine';
 import type { ChartTools, DrawingUiState } from './chart-tools';
+import { ToolButton } from './PriceChart';
 import { STUDY_OUTPUTS, STUDY_PARAMS } from './studies';
 
 registerChartToolsTranslations();
@@ -256,25 +257,9 @@ const Toolbar = styled.div`
   padding: ${tokens.space.xs} 0;
 `;
 
-const Toggle = styled.button`
+const Toggle = styled(ToolButton)`
   min-height: 32px;
-  padding: 0 ${tokens.space.sm};
-  border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radii.sm};
-  background: ${tokens.colors.surface};
-  color: ${tokens.colors.text};
-  font: inherit;
   font-size: ${tokens.fontSizes.sm};
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    border-color: ${tokens.colors.primary};
-    color: ${tokens.colors.primaryText};
-    font-weight: ${tokens.fontWeights.semibold};
-  }
-  &:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
 `;
 
 const Hint = styled.p`

@@ -56,7 +56,8 @@ const ToolButtons = styled.div`
   gap: ${tokens.space.xxs};
 `;
 
-const ToolButton = styled.button`
+/** The chart's small outlined buttons (also the drawing toolbar's). */
+export const ToolButton = styled.button`
   min-height: 28px;
   padding: 0 ${tokens.space.xs};
   border: 1px solid ${tokens.colors.border};
@@ -68,6 +69,12 @@ const ToolButton = styled.button`
   cursor: pointer;
   &[aria-pressed='true'] {
     border-color: ${tokens.colors.primary};
+    color: ${tokens.colors.primaryText};
+    font-weight: ${tokens.fontWeights.semibold};
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: default;
   }
 `;
 
