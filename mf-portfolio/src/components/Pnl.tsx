@@ -2,7 +2,7 @@
 // shows the direction, and screen readers hear "gain" or "loss". A US figure is in dollars, with
 // its Rupiah equivalent beside it when given.
 import styled from '@emotion/styled';
-import { tokens, VisuallyHidden } from '@pasar/shared';
+import { tokens, VisuallyHidden, type CurrencyCode } from '@pasar/shared';
 import { usePortfolioT } from '../i18n';
 import { signOf, useFormat } from './money';
 
@@ -25,7 +25,7 @@ const ARROWS = { 1: '▲', 0: '', [-1]: '▼' } as const;
 export interface PnlProps {
   /** Signed, in `currency` (Rupiah unless told). */
   amount: string;
-  currency?: 'IDR' | 'USD';
+  currency?: CurrencyCode;
   /** Percent, signed, 2 decimals. */
   percent?: string;
   /** The Rupiah equivalent of a USD amount, signed. */
@@ -40,7 +40,7 @@ export function Pnl({ amount, currency = 'IDR', percent, idr, testId }: PnlProps
   return (
     <Root $sign={sign} data-testid={testId} data-sign={sign}>
       {sign !== 0 && <span aria-hidden="true">{ARROWS[sign]} </span>}
-      {currency === 'USD' ? f.signedUsd(amount) : f.signedIdr(amount)}
+      {f.signed(amount, currency)}
       {percent !== undefined && ` (${f.percent(percent)})`}
       {sign !== 0 && <VisuallyHidden> {sign > 0 ? t('pnl.gain') : t('pnl.loss')}</VisuallyHidden>}
       {idr !== undefined && <Equivalent data-testid={testId ? `${testId}-idr` : undefined}>≈ {f.signedIdr(idr)}</Equivalent>}

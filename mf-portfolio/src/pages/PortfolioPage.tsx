@@ -18,7 +18,7 @@ import {
   type PortfolioOverview,
   type UsStockHoldingsResponse,
 } from '@pasar/shared';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Loading, LoadFailed } from '../components/states';
 import { useLiveRefresh } from '../components/use-live-refresh';
 import { usePortfolioT } from '../i18n';
@@ -29,6 +29,10 @@ import { OverviewCard } from '../sections/OverviewCard';
 import { PositionHistoryCard } from '../sections/PositionHistoryCard';
 import { UsHoldingsCard } from '../sections/UsHoldingsCard';
 import { usePositionHistory } from '../sections/use-position-history';
+
+// The charts load on their own chunks, after the figures (the remote's first chunk stays as it was).
+const AllocationCard = lazy(() => import('../sections/AllocationCard'));
+const ValueHistoryCard = lazy(() => import('../sections/ValueHistoryCard'));
 
 export function PortfolioPage() {
   const { t } = usePortfolioT();
@@ -41,8 +45,10 @@ export function PortfolioPage() {
     api.get<UsStockHoldingsResponse>(PORTFOLIO_PATHS.assetHoldings, { params: { assetType: 'USSTOCK' }, language: true }),
   );
   const history = usePositionHistory(userId);
+  const [valueReload, setValueReload] = useState(0);
 
   useLiveRefresh(() => {
+    setValueReload((n) => n + 1);
     void overview.refresh();
     void holdings.refresh();
     void usHoldings.refresh();
@@ -58,7 +64,7 @@ export function PortfolioPage() {
   const isNewInvestor =
     holdings.data?.items.length === 0 &&
     usHoldings.data?.items.length === 0 &&
-    overview.data?.markets.every((m) => !/[1-9]/.test(m.realizedPnl)) === true &&
+    overview.data?.markets.every((m) => !/[1-9]/.test(m.realizedPnl ?? '0')) === true &&
     history.data?.items.length === 0 &&
     history.assetType === 'CRYPTO' &&
     history.symbol === null &&
@@ -75,6 +81,10 @@ export function PortfolioPage() {
             {overview.error ? <LoadFailed error={overview.error} onRetry={() => void overview.reload()} /> : <Loading lines={3} />}
           </Card>
         )}
+        <Suspense fallback={<Card title={t('allocation.title')}><Loading lines={4} /></Card>}>
+          {overview.data && <AllocationCard allocation={overview.data.allocation} />}
+          <ValueHistoryCard reloadKey={valueReload} />
+        </Suspense>
         <IdxHoldingsCard />
         {isNewInvestor ? (
           <Card>

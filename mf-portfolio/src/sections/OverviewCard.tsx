@@ -26,6 +26,10 @@ const Heading = styled.h3`
   font-size: ${tokens.fontSizes.md};
 `;
 
+const DayChange = styled.p`
+  margin: ${tokens.space.xs} 0 0;
+`;
+
 const Equivalent = styled.small`
   display: block;
   color: ${tokens.colors.textMuted};
@@ -38,13 +42,21 @@ export function OverviewCard({ data }: { data: PortfolioOverview }) {
   const f = useFormat();
   const onHold = signOf(data.cashOnHold) !== 0;
   const hasUsd = signOf(data.usdCash) !== 0;
-  const usesRate = hasUsd || data.markets.some((m) => m.currency === 'USD' && (signOf(m.investedValue) !== 0 || signOf(m.realizedPnl) !== 0));
+  const usesRate = hasUsd || data.markets.some((m) => m.currency === 'USD' && (signOf(m.investedValue) !== 0 || signOf(m.realizedPnl ?? '0') !== 0));
   return (
     <Card title={t('overview.title')}>
       <Stack gap="md">
         <div>
           <Muted>{t('overview.totalValue')}</Muted>
           <Total data-testid="total-value">{f.idr(data.totalValue)}</Total>
+          {signOf(data.totalValueUsd) !== 0 && <Equivalent data-testid="total-value-usd">{t('overview.totalUsd', { value: f.usd(data.totalValueUsd) })}</Equivalent>}
+          {data.dayChange && (
+            <DayChange>
+              <Muted>{t('overview.dayChange', { day: f.date(data.dayChange.since) })}</Muted>{' '}
+              <Pnl amount={data.dayChange.valueIdr} percent={data.dayChange.percent} testId="overview-day-change" />
+              <Equivalent>{t('overview.dayChangeNote')}</Equivalent>
+            </DayChange>
+          )}
         </div>
         <Figures
           label={NET_WORTH_LABEL[lng]}
@@ -74,7 +86,7 @@ export function OverviewCard({ data }: { data: PortfolioOverview }) {
           ]}
         />
         {onHold && <Muted>{t('overview.cashOnHoldNote')}</Muted>}
-        {data.markets.length > 0 && <MarketTotals markets={data.markets} />}
+        {data.markets.length > 0 && <MarketTotals markets={data.markets.filter(shown)} />}
         {usesRate && (
           <Muted data-testid="overview-rate-note">
             {t('overview.rateNote', { rate: f.idrExact(data.usdIdr.rate), time: f.dateTime(new Date(data.usdIdr.at).toISOString()) })}
@@ -85,6 +97,10 @@ export function OverviewCard({ data }: { data: PortfolioOverview }) {
     </Card>
   );
 }
+
+/** Crypto and US stocks always; the other markets once something is in them or was realized there. */
+const shown = (m: PortfolioMarketTotals): boolean =>
+  m.assetType === 'CRYPTO' || m.assetType === 'USSTOCK' || signOf(m.investedValue) !== 0 || signOf(m.costBasis) !== 0 || signOf(m.realizedPnl ?? '0') !== 0;
 
 function MarketTotals({ markets }: { markets: readonly PortfolioMarketTotals[] }) {
   const { t } = usePortfolioT();
@@ -103,14 +119,14 @@ function MarketTotals({ markets }: { markets: readonly PortfolioMarketTotals[] }
         </thead>
         <tbody>
           {markets.map((m) => {
-            const usd = m.currency === 'USD';
+            const foreign = m.currency !== 'IDR';
             return (
               <tr key={m.assetType} data-testid={`overview-market-${m.assetType}`}>
                 <td data-label="">{t(`markets.${m.assetType}`)}</td>
                 <td data-label={t('overview.investedValue')} data-testid="market-value">
-                  {usd ? (
+                  {foreign ? (
                     <span>
-                      {f.usd(m.investedValue)}
+                      {f.money(m.investedValue, m.currency)}
                       <Equivalent>≈ {f.idr(m.idr.investedValue)}</Equivalent>
                     </span>
                   ) : (
@@ -122,12 +138,16 @@ function MarketTotals({ markets }: { markets: readonly PortfolioMarketTotals[] }
                     amount={m.unrealizedPnl}
                     currency={m.currency}
                     percent={m.unrealizedPnlPercent}
-                    idr={usd ? m.idr.unrealizedPnl : undefined}
+                    idr={foreign ? m.idr.unrealizedPnl : undefined}
                     testId="market-unrealized"
                   />
                 </td>
                 <td data-label={t('overview.realizedPnl')}>
-                  <Pnl amount={m.realizedPnl} currency={m.currency} idr={usd ? m.idr.realizedPnl : undefined} testId="market-realized" />
+                  {m.realizedPnl === null ? (
+                    <Muted data-testid="market-realized">{t('overview.notAvailable')}</Muted>
+                  ) : (
+                    <Pnl amount={m.realizedPnl} currency={m.currency} idr={foreign && m.idr.realizedPnl !== null ? m.idr.realizedPnl : undefined} testId="market-realized" />
+                  )}
                 </td>
               </tr>
             );

@@ -12,6 +12,7 @@ import {
   type UsStockHoldingsResponse,
   type UsStockPositionHistoryEntry,
   type UsStockPositionHistoryResponse,
+  type ValueHistoryResponse,
 } from '@pasar/shared';
 import { createTestApiClient, renderWithShell, type RenderWithShellOptions, type TestApiClient } from '@pasar/shared/testing';
 import type { ReactElement } from 'react';
@@ -30,10 +31,28 @@ export const USD_IDR = { rate: '16250', at: AT };
 const cryptoTotals = { assetType: 'CRYPTO', currency: 'IDR', investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', unrealizedPnlPercent: '0.99', realizedPnl: '71527' } as const;
 const noUsTotals = { assetType: 'USSTOCK', currency: 'USD', investedValue: '0', costBasis: '0', unrealizedPnl: '0', unrealizedPnlPercent: '0', realizedPnl: '0' } as const;
 const zeroIdr = { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' };
+const zeroMarket = (assetType: 'USSTOCK_CFD' | 'IDSS' | 'PERPS', currency: 'USD' | 'IDR' | 'USDT') =>
+  ({ assetType, currency, investedValue: '0', costBasis: '0', unrealizedPnl: '0', unrealizedPnlPercent: '0', realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0', idr: { ...zeroIdr, realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0' } }) as const;
+/** The markets the fixtures leave empty, in the overview's order after crypto and US stocks. */
+export const OTHER_MARKETS = [zeroMarket('USSTOCK_CFD', 'USD'), zeroMarket('IDSS', 'IDR'), zeroMarket('PERPS', 'USDT')];
 
 /** Crypto only (no dollars): the figures of the server's portfolio test. */
 export const overview = (over: Partial<PortfolioOverview> = {}): PortfolioOverview => ({
   totalValue: '10132060',
+  totalValueUsd: '623.51',
+  allocation: {
+    byMarket: [
+      { key: 'CRYPTO', valueIdr: '6200000', percent: '61.19' },
+      { key: 'IDR_CASH', valueIdr: '3932060', percent: '38.81' },
+    ],
+    byAsset: [
+      { key: 'IDR', valueIdr: '3932060', percent: '38.81' },
+      { key: 'BTC', valueIdr: '3300000', percent: '32.57' },
+      { key: 'ETH', valueIdr: '2900000', percent: '28.62' },
+    ],
+  },
+  dayChange: null,
+  usdtIdr: '16300',
   cash: '3832060',
   cashOnHold: '100000',
   investedValue: '6200000',
@@ -48,6 +67,7 @@ export const overview = (over: Partial<PortfolioOverview> = {}): PortfolioOvervi
   markets: [
     { ...cryptoTotals, idr: { investedValue: '6200000', costBasis: '6139467', unrealizedPnl: '60533', realizedPnl: '71527' } },
     { ...noUsTotals, idr: zeroIdr },
+    ...OTHER_MARKETS,
   ],
   updatedAt: AT,
   ...over,
@@ -86,6 +106,7 @@ export const overviewWithUs = (): PortfolioOverview =>
         realizedPnl: '4.39',
         idr: { investedValue: '7150000', costBasis: '6506500', unrealizedPnl: '643500', realizedPnl: '71338' },
       },
+      ...OTHER_MARKETS,
     ],
   });
 
@@ -103,7 +124,10 @@ export const emptyOverview = (): PortfolioOverview =>
     markets: [
       { ...cryptoTotals, investedValue: '0', costBasis: '0', unrealizedPnl: '0', unrealizedPnlPercent: '0', realizedPnl: '0', idr: zeroIdr },
       { ...noUsTotals, idr: zeroIdr },
+      ...OTHER_MARKETS,
     ],
+    totalValueUsd: '0',
+    allocation: { byMarket: [], byAsset: [] },
   });
 
 export const btcHolding = (over: Partial<CryptoHolding> = {}): CryptoHolding => ({
@@ -241,6 +265,7 @@ export interface PortfolioAnswers {
   usHoldings?: UsStockHoldingsResponse;
   history?: PositionHistoryResponse;
   usHistory?: UsStockPositionHistoryResponse;
+  valueHistory?: ValueHistoryResponse;
 }
 
 const success = (data: unknown) => ({ body: { status: 'success', data } });
@@ -251,12 +276,27 @@ export function replyHoldings(api: TestApiClient, crypto: AssetHoldingsResponse,
   return api.on('GET', PORTFOLIO_PATHS.assetHoldings, (request) => success(isUs(request.query) ? us : crypto));
 }
 
+/** A month of daily values: two recorded days and today. */
+export const valueHistory = (over: Partial<ValueHistoryResponse> = {}): ValueHistoryResponse => ({
+  range: '1M',
+  from: '2026-10-22',
+  to: '2026-11-22',
+  points: [
+    { day: '2026-11-20', valueIdr: '10000000' },
+    { day: '2026-11-21', valueIdr: '10050000' },
+    { day: '2026-11-22', valueIdr: '10132060' },
+  ],
+  change: { valueIdr: '132060', percent: '1.32' },
+  ...over,
+});
+
 export function portfolioApi(options: PortfolioAnswers = {}): TestApiClient {
   const api = createTestApiClient()
     .reply('GET', PORTFOLIO_PATHS.overview, options.overview ?? overview())
     .on('GET', PORTFOLIO_PATHS.positionHistory, (request) =>
       success(isUs(request.query) ? (options.usHistory ?? usHistoryPage([])) : (options.history ?? historyPage([fill(), buyFill()]))),
     )
+    .reply('GET', PORTFOLIO_PATHS.valueHistory, options.valueHistory ?? valueHistory())
     .reply('GET', '/api/symbol-info', SYMBOL_INFO);
   return replyHoldings(api, options.holdings ?? holdings(), options.usHoldings ?? usHoldings());
 }
