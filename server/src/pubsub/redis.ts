@@ -30,9 +30,13 @@ export function createRedisPubSub(options: RedisPubSubOptions): PubSub {
   const prefix = options.prefix ?? 'pasar:';
   const holderOf = (holder: string) => (options.instance ? `${options.instance}/${holder}` : holder);
   const report = (context: string) => (error: unknown) => options.onError?.(error, context);
-  const connection = () => new Redis(options.url, { maxRetriesPerRequest: 3, enableReadyCheck: true });
-  const pub = connection();
-  const sub = connection();
+  const connection = (enableReadyCheck: boolean) => new Redis(options.url, { maxRetriesPerRequest: 3, enableReadyCheck });
+  const pub = connection(true);
+  // No ready check on the subscriber: ioredis sends its INFO after a SUBSCRIBE queued while
+  // connecting (at start, or when Redis comes back), the connection is by then in subscriber mode,
+  // the check fails and the queued SUBSCRIBE is rejected: an instance failed to start (cluster
+  // faults, decision 0026). SUBSCRIBE does not need the data set loaded.
+  const sub = connection(false);
   pub.on('error', report('redis publisher'));
   sub.on('error', report('redis subscriber'));
 
