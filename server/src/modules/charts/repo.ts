@@ -43,9 +43,13 @@ export function createChartsRepo(db: PasarDb) {
       return rows.length > 0;
     },
 
-    /** The re-save of a load: the (prefix-stripped) content, and the chart counts as used now. */
-    async touchChart(userId: string, id: string, content: string, at: Date): Promise<boolean> {
-      const rows = await db.update(savedCharts).set({ content, updatedAt: at, lastOpenedAt: at }).where(mine(userId, id)).returning({ id: savedCharts.id });
+    /** The re-save of a load: the chart counts as used now, with its prefix-stripped content when that differs (null: unchanged, not written again). */
+    async touchChart(userId: string, id: string, content: string | null, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(savedCharts)
+        .set({ ...(content === null ? {} : { content }), updatedAt: at, lastOpenedAt: at })
+        .where(mine(userId, id))
+        .returning({ id: savedCharts.id });
       return rows.length > 0;
     },
 

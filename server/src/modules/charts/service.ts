@@ -133,7 +133,8 @@ export function createChartsService(deps: ChartsServiceDeps) {
       const row = UUID.test(id) ? await repo.chart(userId, id) : null;
       if (!row) throw chartNotFound();
       const content = stripSymbolPrefixes(row.content);
-      if (!(await repo.touchChart(userId, id, content, deps.now()))) throw chartNotFound();
+      // A content without prefixes is not written again (up to the size limit each time a chart opens).
+      if (!(await repo.touchChart(userId, id, content === row.content ? null : content, deps.now()))) throw chartNotFound();
       return { name: row.name, symbol: listedSymbol(market, row.symbol), resolution: row.resolution, content };
     },
 
