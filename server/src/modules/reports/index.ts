@@ -41,5 +41,8 @@ export const reportsModule: FastifyPluginAsync = async (app) => {
   // report is claimed in the database, so every instance may poll.
   const job = schedulePeriodicJob({ minutes: TAX_REPORTS_CONFIG.pollSeconds / 60, run: () => tax.runPending(), failure: 'tax report runner failed', log: app.log });
   app.addHook('onReady', async () => void job.runNow());
-  app.addHook('onClose', async () => job.stop());
+  app.addHook('onClose', async () => {
+    await job.stop();
+    await tax.idle();
+  });
 };

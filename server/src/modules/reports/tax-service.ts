@@ -139,6 +139,11 @@ export function createTaxReportsService(deps: TaxReportsDeps) {
   return {
     runPending,
 
+    /** Waits for a run in progress (the app's close: no report is left half written by this instance). */
+    async idle(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+
     /** Queues a report of the person's period (the same request id again returns the first). */
     async request(userId: string, requestId: string, body: CreateTaxReportRequest): Promise<TaxReport> {
       const month = body.period === 'MONTH' ? (body.month ?? null) : null;
