@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       const total = sell ? amount.minus(fee).minus(tax) : amount.plus(fee);
       held.set(symbol, sell ? have.minus(quantity) : have.plus(quantity));
       rows.push({ market: 'CRYPTO', currency: 'IDR', orderId, userId: person.userId, symbol, asset: symbol.split('-')[0]!, side: sell ? 'SELL' : 'BUY', quantity: quantity.toFixed(), price: price.toFixed(), amount: amount.toFixed(), fee: fee.toFixed(), tax: tax.toFixed(), total: total.toFixed(), transferId: transfer.id, executedAt: new Date(at0 + i * 60_000) });
-      if (rows.length === 5000 || i === FILLS - 1) {
+      if (rows.length === 2000 || i === FILLS - 1) {
         await app.database.db.insert(fillsTable).values(rows);
         rows.length = 0;
       }
