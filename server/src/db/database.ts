@@ -36,7 +36,7 @@ export interface Database {
 }
 
 export interface CreateDatabaseOptions {
-  /** Called when an idle Postgres connection fails (the pool replaces it). */
+  /** Called when a Postgres connection fails, idle or checked out (the pool replaces it). */
   onPoolError?: (error: Error) => void;
 }
 
@@ -93,6 +93,13 @@ async function openPostgres(
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   pool.on('error', (error) => (options.onPoolError ?? defaultPoolError)(error));
+  // A connection that ends while checked out (a transaction between two queries) emits 'error' on
+  // its client, where the pool listens only while the client is idle: unheard, it crashed every
+  // instance when PostgreSQL restarted (cluster faults, decision 0026). The query in progress
+  // fails by itself and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => (options.onPoolError ?? defaultPoolError)(error));
+  });
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query('select 1');
   let closed = false;

@@ -7,6 +7,7 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { STREAM_LIMITS } from '@pasar/shared/contract';
 import { AppError } from '../http/app-error';
+import { SHUTDOWN_CLOSE_CODE, SHUTDOWN_CLOSE_REASON } from '../http/shutdown';
 
 async function notAWebSocket(): Promise<never> {
   throw new AppError('003');
@@ -23,6 +24,13 @@ export const websocketPlugin = fp(
       route.handler = notAWebSocket;
       route.websocket = false;
       route.schema = { ...route.schema, hide: true };
+    });
+    // Shutting down (SIGTERM): every socket closes with the reconnect hint before the plugin's own
+    // preClose (hooks run in order) closes them without a code; the client reconnects through the
+    // balancer to another instance (decision 0026).
+    app.addHook('preClose', (done) => {
+      for (const client of app.websocketServer?.clients ?? []) client.close(SHUTDOWN_CLOSE_CODE, SHUTDOWN_CLOSE_REASON);
+      done();
     });
     await app.register(fastifyWebsocket, {
       options: { maxPayload: STREAM_LIMITS.maxFrameBytes, perMessageDeflate: false, clientTracking: true },

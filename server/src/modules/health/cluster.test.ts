@@ -11,6 +11,8 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { openTestDatabase, testDatabaseUrl } from '../../testing/database-fixture';
 import { SETUP_TIMEOUT_MS, verifiedUser } from '../wallet/test-support';
+import { SHUTDOWN_CLOSE_CODE } from '../../http/shutdown';
+import { connectClient } from '../stream/testing/ws-client';
 
 const outage = (): Error => {
   const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -69,6 +71,30 @@ describe('behind a load balancer', () => {
       expect(ErrorEnvelope.strict().parse(response.json())).toEqual({ status: 'error', error_code: '012', error_message: message });
     }
   });
+});
+
+describe('an instance shutting down (SIGTERM: main.ts closes the app)', () => {
+  it('closes its sockets with 1012, the reconnect hint, after they were serving', async () => {
+    const t = await createTestApp({ env: { INSTANCE_ID: 'node-d' } });
+    let closed = false;
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      const client = await connectClient(`ws://127.0.0.1:${port}/api/stream`);
+      client.send({ op: 'subscribe', channel: 'ticker', symbol: 'BTC-IDR' });
+      await client.next((m) => m.type === 'snapshot', 10_000);
+      const closing = new Promise<{ code: number; reason: string }>((resolve) =>
+        client.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
+      await t.app.close();
+      closed = true;
+      expect(SHUTDOWN_CLOSE_CODE).toBe(1012);
+      await expect(closing).resolves.toEqual({ code: 1012, reason: 'server restarting, reconnect' });
+    } finally {
+      if (!closed) await t.app.close();
+      await t.close();
+    }
+  }, SETUP_TIMEOUT_MS);
 });
 
 describe('isDatabaseUnavailable', () => {
@@ -149,7 +175,21 @@ if (postgresUrl) {
           });
         expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
+        // A transaction holds a connection between two queries when PostgreSQL goes away.
+        let finish!: () => void;
+        let inside!: () => void;
+        const started = new Promise<void>((resolve) => (inside = resolve));
+        const held = database.withRawTransaction(async (tx) => {
+          await tx.query('select 1');
+          inside();
+          await new Promise<void>((resolve) => (finish = resolve));
+          await tx.query('select 2');
+        });
+        await started;
         proxy.cut();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        finish();
+        await expect(held).rejects.toThrow();
         const health = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-language-code': 'en' } });
         expect(health.statusCode).toBe(503);
         expect(ErrorEnvelope.strict().parse(health.json())).toEqual({

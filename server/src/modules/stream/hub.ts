@@ -43,6 +43,7 @@ import {
   type StreamUnauthenticatedMessage,
   type Trade,
 } from '@pasar/shared/contract';
+import { SHUTDOWN_CLOSE_CODE, SHUTDOWN_CLOSE_REASON } from '../../http/shutdown';
 import { topicOfStream, topics, type PubSub, type Unsubscribe } from '../../pubsub';
 import { snapshotOf, type StreamSource } from './source';
 
@@ -217,7 +218,7 @@ export class StreamHub {
   /** Takes over an accepted WebSocket until it closes (`ip`: the client's, for session bookkeeping). */
   accept(socket: WebSocket, language: Language, ip = ''): void {
     if (this.closed) {
-      socket.close(1001, 'server shutting down');
+      socket.close(SHUTDOWN_CLOSE_CODE, SHUTDOWN_CLOSE_REASON);
       return;
     }
     const conn: Connection = {
@@ -255,7 +256,7 @@ export class StreamHub {
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.interestTimer) clearInterval(this.interestTimer);
     for (const conn of [...this.connections]) {
-      conn.socket.close(1001, 'server shutting down');
+      conn.socket.close(SHUTDOWN_CLOSE_CODE, SHUTDOWN_CLOSE_REASON);
       this.drop(conn);
     }
     await Promise.all(
