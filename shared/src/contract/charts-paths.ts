@@ -6,7 +6,7 @@
 // template id answers 404, revealing nothing.
 
 export const CHART_PATHS = {
-  /** GET: the person's saved charts, last used first (SavedChartsResponse). POST multipart SavedChartFields + a `content` JSON file: save, or update with `chartId` (SaveChartResponse). */
+  /** GET ?content=false (SavedChartsQuery, default with content): the person's saved charts, last used first (SavedChartsResponse). POST multipart SavedChartFields + a `content` JSON file: save, or update with `chartId` (SaveChartResponse). */
   charts: '/api/charts',
   /** GET: the user web chart settings (ChartSettings). POST ChartSettingsRequest: either or both kinds of properties; the others are kept. */
   settings: '/api/charts/settings',

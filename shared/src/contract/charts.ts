@@ -39,13 +39,16 @@ export const SavedChart = z.object({
   name: z.string(),
   resolution: z.string(),
   symbol: z.string(),
-  /** The JSON text as saved (crypto and US stock symbol prefixes stripped). */
-  content: z.string(),
+  /** The JSON text as saved (crypto and US stock symbol prefixes stripped); absent when the list was asked for without it. */
+  content: z.string().optional(),
   updatedAt: IsoDateTime,
 });
 export type SavedChart = z.infer<typeof SavedChart>;
 export const SavedChartsResponse = z.array(SavedChart);
 export type SavedChartsResponse = z.infer<typeof SavedChartsResponse>;
+/** `?content=false`: the list without each chart's content (a menu of names needs none of it). */
+export const SavedChartsQuery = z.object({ content: z.enum(['true', 'false']).default('true') });
+export type SavedChartsQuery = z.infer<typeof SavedChartsQuery>;
 
 /** GET by id: what a chart needs to open. */
 export const SavedChartContent = z.object({ name: z.string(), symbol: z.string(), resolution: z.string(), content: z.string() });

@@ -38,6 +38,10 @@ describe('saved charts', () => {
     const id = await save({ name: 'Pagi', resolution: '60', symbol: 'BTC-IDR' });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await list()).toEqual([expect.objectContaining({ id, name: 'Pagi', resolution: '60', symbol: 'BTC-IDR', content: CONTENT })]);
+    // A menu of names asks without the contents.
+    const names = dataOf<SavedChart[]>(await call(t.app, user, 'GET', '/api/charts?content=false'));
+    expect(names).toEqual([{ id, name: 'Pagi', resolution: '60', symbol: 'BTC-IDR', updatedAt: expect.any(String) }]);
+    expect(errorCodeOf(await call(t.app, user, 'GET', '/api/charts?content=no'))).toBe('002');
 
     const loaded = dataOf<SavedChartContent>(await call(t.app, user, 'GET', `/api/charts/${id}`));
     expect(loaded).toEqual({ name: 'Pagi', symbol: 'BTC-IDR', resolution: '60', content: CONTENT });

@@ -1,6 +1,6 @@
 // The charts module's database access. Every query is scoped by the owner's user id: another
 // person's chart or template is simply not found.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
 import { chartSettings, chartTemplates, savedCharts, type ChartTemplateRow, type SavedChartRow, type TemplateKind } from './tables';
 
@@ -19,6 +19,12 @@ export function createChartsRepo(db: PasarDb) {
   return {
     async charts(userId: string): Promise<SavedChartRow[]> {
       return db.select().from(savedCharts).where(eq(savedCharts.userId, userId)).orderBy(desc(savedCharts.updatedAt), desc(savedCharts.id));
+    },
+
+    /** The person's charts without their content (never read from the database). */
+    async chartSummaries(userId: string): Promise<Omit<SavedChartRow, 'content'>[]> {
+      const { content: _content, ...columns } = getTableColumns(savedCharts);
+      return db.select(columns).from(savedCharts).where(eq(savedCharts.userId, userId)).orderBy(desc(savedCharts.updatedAt), desc(savedCharts.id));
     },
 
     async chart(userId: string, id: string): Promise<SavedChartRow | null> {

@@ -23,6 +23,7 @@ import {
   SavedChart,
   SavedChartContent,
   SavedChartFields,
+  SavedChartsQuery,
   SavedChartsResponse,
   StudyTemplate,
   StudyTemplateRequest,
@@ -97,8 +98,10 @@ export const chartsRoutes: FastifyPluginAsyncZod<ChartsRoutesOptions> = async (a
   });
 
   const charts = local(CHART_PATHS.charts);
-  app.get(charts, { ...user, schema: { tags, summary: 'The saved charts, last used first (crypto symbols as ticker-IDR)', response: apiResponses({ 200: SavedChartsResponse }, [401]) } }, async (request) =>
-    ok(await service.charts(userIdOf(request))),
+  app.get(
+    charts,
+    { ...user, schema: { tags, summary: 'The saved charts, last used first (crypto symbols as ticker-IDR); ?content=false leaves out each content', querystring: SavedChartsQuery, response: apiResponses({ 200: SavedChartsResponse }, [401]) } },
+    async (request) => ok(await service.charts(userIdOf(request), request.query.content === 'true')),
   );
   app.post(
     charts,

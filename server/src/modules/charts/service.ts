@@ -47,13 +47,13 @@ export function createChartsService(deps: ChartsServiceDeps) {
     return content;
   }
 
-  function chartView(row: SavedChartRow): SavedChart {
+  function chartView(row: Omit<SavedChartRow, 'content'> & { content?: string }): SavedChart {
     return {
       id: row.id,
       name: row.name,
       resolution: row.resolution,
       symbol: listedSymbol(market, row.symbol),
-      content: stripSymbolPrefixes(row.content),
+      ...(row.content === undefined ? {} : { content: stripSymbolPrefixes(row.content) }),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -99,8 +99,9 @@ export function createChartsService(deps: ChartsServiceDeps) {
   }
 
   return {
-    async charts(userId: string): Promise<SavedChart[]> {
-      return (await repo.charts(userId)).map(chartView);
+    /** The person's charts, with each one's content unless `withContent` is false. */
+    async charts(userId: string, withContent = true): Promise<SavedChart[]> {
+      return (withContent ? await repo.charts(userId) : await repo.chartSummaries(userId)).map(chartView);
     },
 
     /** Saves a new chart, or updates `chartId` (the person's own); the id either way. */
