@@ -1,33 +1,18 @@
 // The trade chart's alerts for a signed-in person: their live alerts drawn as lines, "alert at a
 // price" picking a price that opens the PriceAlert view with it (on the tick, from the chart), a
 // dropped line moving its alert; a guest gets neither the button nor any alert call.
-import {
-  registerTranslations,
-} from '@pasar/shared';
 import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
-import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
+import { createTestApiClient } from '@pasar/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
-import { resetInstrumentCache } from '../market/market-api';
 import { mockPriceAlerts, mockWatchlists } from '../testing/alerts-fixtures';
 import { engines } from '../testing/chart-engine-mock';
-import { installFakeLive, type FakeLive } from '../testing/fake-live';
+import { renderTradeChart, setUpTradeChartSuite } from '../testing/trade-chart-suite';
 import { mockMarket } from '../testing/market-fixtures';
 import { SIGNED_IN } from '../testing/order-fixtures';
-import { TradeChart } from './TradeChart';
 
 jest.mock('./chart-engine', () => jest.requireActual('../testing/chart-engine-mock'));
 
-beforeAll(() => registerTranslations(TRADE_NAMESPACE, tradeTranslations));
-
-const FORMAT = { currency: 'IDR' as const, precision: 0, lng: 'en' as const };
-let live: FakeLive;
-beforeEach(() => {
-  resetInstrumentCache();
-  engines.length = 0;
-  live = installFakeLive();
-});
-afterEach(() => live.restore());
+setUpTradeChartSuite();
 
 function open(auth: typeof SIGNED_IN | null) {
   const api = mockMarket(createTestApiClient());
@@ -50,12 +35,7 @@ function open(auth: typeof SIGNED_IN | null) {
     createdAt: 'x',
     updatedAt: 'x',
   });
-  const view = renderWithShell(<TradeChart symbol="BTC-IDR" market="crypto" format={FORMAT} tick="1000" />, {
-    route: '/trade/BTC-IDR',
-    language: 'en',
-    api,
-    ...(auth ? { auth } : {}),
-  });
+  const view = renderTradeChart(api, auth);
   return { ...view, api, server };
 }
 

@@ -10,6 +10,7 @@ import { useTradeT } from '../i18n';
 import { registerAlertsTranslations } from '../i18n/alerts';
 import { formatPrice, type PriceFormat } from '../market/price-format';
 import type { AlertLineHandlers, ChartAlertLine } from './alert-lines';
+import { ChartToolButton } from './ChartToolbar';
 
 registerAlertsTranslations();
 
@@ -23,21 +24,7 @@ export interface ChartAlertState {
   picking: boolean;
 }
 
-const PickButton = styled.button`
-  min-height: 32px;
-  padding: 0 ${tokens.space.sm};
-  border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radii.sm};
-  background: none;
-  color: ${tokens.colors.text};
-  font: inherit;
-  font-size: ${tokens.fontSizes.sm};
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    border-color: ${tokens.colors.primary};
-    color: ${tokens.colors.primaryText};
-  }
-`;
+const PickButton = ChartToolButton;
 
 const Hint = styled.p`
   flex-basis: 100%;

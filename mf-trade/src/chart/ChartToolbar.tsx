@@ -1,4 +1,5 @@
-// A row of toggle buttons for the chart: resolutions on the trade page, ranges on asset pages.
+// A row of toggle buttons for the chart: resolutions on the trade page, ranges on asset pages; and
+// the look of a chart tool's own button.
 import styled from '@emotion/styled';
 import { tokens } from '@pasar/shared';
 
@@ -23,6 +24,23 @@ const Toggle = styled.button`
   &:hover {
     color: ${tokens.colors.text};
   }
+  &[aria-pressed='true'] {
+    border-color: ${tokens.colors.primary};
+    color: ${tokens.colors.primaryText};
+  }
+`;
+
+/** A chart tool's button beside the toolbar ("alert at a price", the chart workspace); pressed when its mode is on. */
+export const ChartToolButton = styled.button`
+  min-height: 32px;
+  padding: 0 ${tokens.space.sm};
+  border: 1px solid ${tokens.colors.border};
+  border-radius: ${tokens.radii.sm};
+  background: none;
+  color: ${tokens.colors.text};
+  font: inherit;
+  font-size: ${tokens.fontSizes.sm};
+  cursor: pointer;
   &[aria-pressed='true'] {
     border-color: ${tokens.colors.primary};
     color: ${tokens.colors.primaryText};

@@ -1,0 +1,13 @@
+// The one chart workspace string on screen before its chunk loads: the button that opens it.
+// Registered by the trade chart; a few bytes, so the page's first load stays as it was.
+import { registerTranslations } from '@pasar/shared';
+import { TRADE_NAMESPACE } from './index';
+
+export const chartWorkspaceTriggerTranslations = {
+  id: { chartTools: { open: 'Grafik saya', opening: 'Membuka ruang kerja grafik…' } },
+  en: { chartTools: { open: 'My charts', opening: 'Opening the chart workspace…' } },
+};
+
+export function registerChartWorkspaceTrigger(): void {
+  registerTranslations(TRADE_NAMESPACE, chartWorkspaceTriggerTranslations);
+}
