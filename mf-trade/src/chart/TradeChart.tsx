@@ -12,7 +12,7 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState
 import { useTradeT } from '../i18n';
 import { registerChartWorkspaceTrigger } from '../i18n/chart-workspace-trigger';
 import type { PriceFormat } from '../market/price-format';
-import { defaultResolution, rangeWindow, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
+import { defaultResolution, rangeWindow, resolutionSeconds, resolutionsOf, tradeChartWindow } from '../markets/chart-resolutions';
 import { tradeHomeFor } from '../markets/trade-market';
 import { useOpenOrders, useOrderLines } from '../my-orders/open-orders';
 import type { AlertLineHandlers } from './alert-lines';
@@ -34,6 +34,8 @@ const ChartSettingsSync = lazy(() => import(/* webpackChunkName: "chart-settings
 const ChartPanes = lazy(() => import(/* webpackChunkName: "chart-layout" */ './workspace/ChartPanes').then((m) => ({ default: m.ChartPanes })));
 const OrderDragConfirm = lazy(() => import(/* webpackChunkName: "chart-order-drag" */ './workspace/OrderDragConfirm').then((m) => ({ default: m.OrderDragConfirm })));
 const NO_ALERTS: ChartAlertState = { lines: [], handlers: null, picking: false };
+/** A saved chart's range is loaded back when it holds at most this many bars (older ones load on scroll-back). */
+const MAX_SAVED_RANGE_BARS = 5000;
 
 const Bar = styled.div`
   display: flex;
@@ -67,8 +69,15 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
   const offered = resolutionsOf(market);
   const chosen = stored && offered.includes(stored) ? stored : defaultResolution(market);
   const [range, setRange] = useState<ChartRange | null>(null);
+  // A saved chart's range (epoch seconds) reaches back as far as it did, up to now.
+  const [savedFrom, setSavedFrom] = useState<number | null>(null);
   // The window is fixed when the symbol, resolution or range changes; live bars extend it from there.
-  const window = useMemo(() => (range ? rangeWindow(range, market, Date.now()) : tradeChartWindow(chosen, Date.now())), [symbol, chosen, range, market]);
+  const window = useMemo(() => {
+    if (range) return rangeWindow(range, market, Date.now());
+    const recent = tradeChartWindow(chosen, Date.now());
+    const reach = savedFrom !== null && (recent.to - savedFrom) / resolutionSeconds(chosen) <= MAX_SAVED_RANGE_BARS ? savedFrom : recent.from;
+    return { ...recent, from: Math.min(reach, recent.from) };
+  }, [symbol, chosen, range, market, savedFrom]);
   const resolution = window.resolution;
   const options = offered.map((value) => ({ value, ...resolutionLabel(value, t) }));
 
@@ -89,24 +98,44 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
     engine?.setChartType(chartType);
   }, [engine, chartType]);
 
+  // What the first chart holds, on the frame for browser tests (studies with their parameters,
+  // drawings with their points), following every change and every state put on it.
+  const [summary, setSummary] = useState('');
+  const summarize = useCallback((state: ChartState) => {
+    setSummary(JSON.stringify({ studies: state.studies.map(({ type, params }) => ({ type, params })), drawings: state.drawings.map(({ tool, points }) => ({ tool, points })) }));
+  }, []);
+  useEffect(() => {
+    if (!engine) return undefined;
+    summarize(engine.getState());
+    return engine.onStateChange(summarize);
+  }, [engine, summarize]);
+  const applyToEngine = useCallback(
+    (target: ChartEngine, state: ChartState) => {
+      target.applyState(state);
+      summarize(target.getState());
+    },
+    [summarize],
+  );
+
   // A saved chart of another symbol opens that symbol's page, then its state is put on the chart.
   const pending = useRef<ChartState | null>(null);
   useEffect(() => {
     const state = pending.current;
     if (!engine || !state || state.symbol !== symbol) return;
     pending.current = null;
-    engine.applyState(state);
-  }, [engine, symbol]);
+    applyToEngine(engine, state);
+  }, [engine, symbol, applyToEngine]);
 
   const host = useMemo<WorkspaceHost>(
     () => ({
       signedIn,
       getState: () => {
         if (!engine) return null;
-        return { ...engine.getState(), symbol, resolution, chartType };
+        return { ...engine.getState(), symbol, resolution, chartType, range: { from: window.from, to: window.to } };
       },
       applyState: (state) => {
         if (state.chartType) setChartType(state.chartType);
+        setSavedFrom(state.range?.from ?? null);
         if (offered.includes(state.resolution) || state.symbol !== symbol) {
           setRange(null);
           appStore.getState().setChart({ resolution: state.resolution });
@@ -114,16 +143,19 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
         if (state.symbol !== symbol) {
           pending.current = state;
           navigate(tradeHomeFor(state.symbol));
-        } else engine?.applyState(state);
+        } else if (engine) applyToEngine(engine, state);
       },
       layout: layout.count,
       setLayout: (count) => setLayoutState((previous) => ({ ...previous, count })),
       chartType,
       setChartType,
       range,
-      setRange,
+      setRange: (next) => {
+        setSavedFrom(null);
+        setRange(next);
+      },
     }),
-    [signedIn, engine, symbol, resolution, chartType, layout.count, range, offered, navigate],
+    [signedIn, engine, symbol, resolution, chartType, layout.count, range, offered, navigate, window, applyToEngine],
   );
 
   // Dragging a working limit order's line (crypto: the orders the feed keeps), then a confirmation.
@@ -150,7 +182,7 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
   );
 
   return (
-    <div data-layout-count={count} data-chart-type={chartType}>
+    <div data-layout-count={count} data-chart-type={chartType} data-chart-state={summary}>
       <Bar>
         <ChartToolbar
           label={t('chart.resolutions')}
@@ -158,6 +190,7 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
           value={resolution}
           onChange={(value) => {
             setRange(null);
+            setSavedFrom(null);
             appStore.getState().setChart({ resolution: value });
           }}
           testId="chart-resolutions"

@@ -102,10 +102,14 @@ export function createAlertLayer(
     event.preventDefault();
   };
 
+  // Two layers share the container (alerts, draggable orders): a layer clears only the cursor it set.
+  let cursorSet = false;
   const onPointerMove = (event: PointerEvent) => {
     const y = offsetY(event);
     if (!drag) {
-      container.style.cursor = picking ? 'crosshair' : handlers && lineAt(y) ? 'ns-resize' : '';
+      const wanted = picking ? 'crosshair' : handlers && lineAt(y) ? 'ns-resize' : '';
+      if (wanted || cursorSet) container.style.cursor = wanted;
+      cursorSet = wanted !== '';
       return;
     }
     const price = series.coordinateToPrice(y);
