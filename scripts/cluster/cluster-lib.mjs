@@ -177,9 +177,12 @@ http {
   client_max_body_size 12m;
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   upstream pasar {
-${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=0;`).join('\n')}
     keepalive 32;
   }
+  # max_fails=0: a 503 (PostgreSQL away: every instance answers 503 / 012) must not mark the
+  # instances down, or nginx answers its own 502 without the envelope; a dead instance costs one
+  # refused connect before the next is tried.
   server {
     listen 127.0.0.1:${port};
     location / {

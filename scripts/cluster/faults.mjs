@@ -20,6 +20,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const LOAD_SECONDS = Number(process.env.FAULT_LOAD_SECONDS ?? 8);
 const WORKERS = Number(process.env.FAULT_WORKERS ?? 6);
 const USERS = 6;
+/** An unfinished idempotency key (its answer could not be stored) is free again after this. */
+const STALE_SECONDS = 5;
+/** What an answer created: the order ids or the top-up id, to compare a re-run with the first answer. */
+const createdBy = (envelope) => {
+  const data = envelope?.data;
+  return data?.orders ? data.orders.map((o) => o.id).join(',') : data?.id;
+};
 
 /** A bounded load: WORKERS loops of random operations until `stop`; every mutation is logged. */
 function startLoad(base, users) {
@@ -30,6 +37,7 @@ function startLoad(base, users) {
     while (running) {
       const user = users[Math.floor(Math.random() * users.length)];
       const r = Math.random();
+      const before = log.length;
       if (r < 0.25) {
         await topUp(base, user, String(10_000 + Math.floor(Math.random() * 40) * 1000), log);
       } else if (r < 0.4) {
@@ -42,7 +50,9 @@ function startLoad(base, users) {
         const answer = await call(base, 'GET', path);
         answer.status === 200 ? reads.ok++ : reads.failed++;
       }
-      await sleep(20);
+      // A refused or unanswered call backs off, as a client would (and bounds the replays to check).
+      const failedNow = log.slice(before).some((e) => e.answer.status === 0 || e.answer.status >= 500);
+      await sleep(failedNow ? 250 : 20);
     }
   };
   const workers = Array.from({ length: WORKERS }, worker);
@@ -64,13 +74,23 @@ function startLoad(base, users) {
  * answer (the server holds it: not applied twice) and what they created must be found (not lost).
  */
 async function verify(base, log) {
-  const result = { acknowledged: 0, refused: 0, refusedCodes: {}, failed: 0, failedCodes: {}, replayedSame: 0, replayDiffers: [], lost: [], retriedLater: 0 };
+  const result = { acknowledged: 0, refused: 0, refusedCodes: {}, failed: 0, failedCodes: {}, replayedSame: 0, rerunSame: 0, replayDiffers: [], lost: [], retriedLater: 0 };
+  const send = (entry) => call(base, 'POST', entry.path, { body: entry.body, headers: { ...entry.user.headers, 'x-request-id': entry.requestId } });
+  let waitedForStale = false;
   for (const entry of log) {
-    const { user, path: p, body, requestId, answer } = entry;
-    const again = await call(base, 'POST', p, { body, headers: { ...user.headers, 'x-request-id': requestId } });
+    const { user, path: p, requestId, answer } = entry;
+    let again = await send(entry);
     if (answer.status === 200) {
       result.acknowledged++;
-      if (again.status === 200 && JSON.stringify(again.envelope) === JSON.stringify(answer.envelope)) result.replayedSame++;
+      if (again.status === 409 && again.envelope?.error_code === '043') {
+        // Acknowledged, but its answer was not stored (the database went away after the commit):
+        // once the key is stale the call runs again and must find what it made (same ids), not make more.
+        if (!waitedForStale) await sleep((STALE_SECONDS + 1) * 1000);
+        waitedForStale = true;
+        again = await send(entry);
+        if (again.status === 200 && createdBy(again.envelope) === createdBy(answer.envelope)) result.rerunSame++;
+        else result.replayDiffers.push({ p, requestId, first: answer.status, again: again.status, code: again.envelope?.error_code, rerun: true });
+      } else if (again.status === 200 && JSON.stringify(again.envelope) === JSON.stringify(answer.envelope)) result.replayedSame++;
       else result.replayDiffers.push({ p, requestId, first: answer.status, again: again.status, code: again.envelope?.error_code });
       const data = answer.envelope.data;
       const lookup = p === '/api/wallet/topups' || p.endsWith('/simulate-payment') ? `/api/wallet/topups/${data.id}` : p.startsWith('/api/crypto') ? `/api/crypto/orders/${(data.orders ?? [data])[0]?.id}` : null;
@@ -121,7 +141,7 @@ runMain(async () => {
     delete process.env.DATABASE_URL;
     delete process.env.REDIS_URL;
   }
-  const cluster = await startCluster({ env: { RATE_LIMIT_IP_FACTOR: '1000', KYC_AUTO_APPROVE_SECONDS: 'off' } });
+  const cluster = await startCluster({ env: { RATE_LIMIT_IP_FACTOR: '1000', KYC_AUTO_APPROVE_SECONDS: 'off', IDEMPOTENCY_STALE_SECONDS: String(STALE_SECONDS) } });
   const base = cluster.url;
   const outcomes = [];
   let failed = false;
@@ -149,7 +169,7 @@ runMain(async () => {
       const ok = check.replayDiffers.length === 0 && check.lost.length === 0 && unhealthy.length === 0 && (notes.ok ?? true);
       if (!ok) failed = true;
       outcomes.push({ name, ok, seconds: (Date.now() - t0) / 1000, mutations: load.log.length, ...check, reads: load.reads, sockets, unhealthy, notes });
-      console.log(`  ${ok ? '✔' : '✖'} ${name}: ${load.log.length} mutations, ${check.acknowledged} acknowledged (${check.replayedSame} replayed identically), ${check.refused} refused 4xx, ${check.failed} unanswered/5xx (${check.retriedLater} applied on the retry); lost ${check.lost.length}, replays differing ${check.replayDiffers.length}; reads ${load.reads.ok} ok / ${load.reads.failed} failed; sockets ${sockets.opens} opens, ${sockets.updates} updates, ${sockets.gaps} gaps, close codes ${[...new Set(sockets.closes)].join(',') || '-'}`);
+      console.log(`  ${ok ? '✔' : '✖'} ${name}: ${load.log.length} mutations, ${check.acknowledged} acknowledged (${check.replayedSame} replayed identically, ${check.rerunSame} re-run to the same ids), ${check.refused} refused 4xx, ${check.failed} unanswered/5xx (${check.retriedLater} applied on the retry); lost ${check.lost.length}, replays differing ${check.replayDiffers.length}; reads ${load.reads.ok} ok / ${load.reads.failed} failed; sockets ${sockets.opens} opens, ${sockets.updates} updates, ${sockets.gaps} gaps, close codes ${[...new Set(sockets.closes)].join(',') || '-'}`);
       console.log(`    ${JSON.stringify({ refused: check.refusedCodes, unanswered: check.failedCodes, ...notes })}`);
       if (check.replayDiffers.length) console.log(`    replays differing: ${JSON.stringify(check.replayDiffers.slice(0, 5))}`);
       if (check.lost.length) console.log(`    lost: ${JSON.stringify(check.lost.slice(0, 5))}`);
@@ -215,10 +235,11 @@ runMain(async () => {
         await sleep(250);
         after = leases(cluster);
       }
+      const movedInSeconds = (Date.now() - t2) / 1000;
       const stillHeld = Object.entries(after).filter(([, node]) => node === holder.id).map(([name]) => name);
       holder.start();
       await holder.ready();
-      return { ok: exit.code === 0 && stillHeld.length === 0 && after['trading.matcher'] !== undefined, stopped: holder.id, exit, drainSeconds, leasesBefore: before, leasesAfter: after, movedInSeconds: (Date.now() - t2) / 1000 };
+      return { ok: exit.code === 0 && stillHeld.length === 0 && after['trading.matcher'] !== undefined, stopped: holder.id, exit, drainSeconds, leasesBefore: before, leasesAfter: after, movedInSeconds };
     });
 
     step('Ledger audit of the cluster database');
