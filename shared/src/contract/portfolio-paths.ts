@@ -4,14 +4,15 @@ import { GENERIC_PORTFOLIO_ASSET_TYPES, GENERIC_PORTFOLIO_QUOTE_CURRENCY, type G
 
 export const PORTFOLIO_PATHS = {
   /**
-   * GET ?assetType=CRYPTO|USSTOCK&symbol=: holdings with cost, value and P&L. CRYPTO (the default)
-   * answers AssetHoldingsResponse in IDR; USSTOCK answers UsStockHoldingsResponse in USD with the
-   * IDR equivalents at the USD/IDR rate it names.
+   * GET ?assetType=CRYPTO|USSTOCK|IDSS|PERPS&symbol=: holdings with cost, value and P&L. CRYPTO (the
+   * default) answers AssetHoldingsResponse in IDR; USSTOCK answers UsStockHoldingsResponse in USD
+   * with the IDR equivalents at the USD/IDR rate it names; IDSS IdxHoldingsResponse (IDR); PERPS
+   * PerpHoldingsResponse (open positions, USDT).
    */
   assetHoldings: '/api/portfolio/asset-holdings',
   /** GET: the overview totals in IDR (US holdings and USD cash at the USD/IDR rate), and per market. */
   overview: '/api/portfolio/overview',
-  /** GET ?assetType=CRYPTO|USSTOCK&symbol=&page=&size=: executed trades (fills) with realized P&L, newest first. */
+  /** GET ?assetType=CRYPTO|USSTOCK|IDSS|PERPS&symbol=&page=&size=: executed trades (fills) with realized P&L, newest first. */
   positionHistory: '/api/portfolio/position-history',
   /** GET ?range=1W|1M|3M|YTD|1Y|ALL: the person's daily net worth over the range. */
   valueHistory: '/api/portfolio/value-history',
@@ -44,3 +45,6 @@ export type ValueHistoryRange = (typeof VALUE_HISTORY_RANGES)[number];
 /** The wallets ("pockets") holdings are grouped by: the three US-stock wallets and the perps margin wallet. */
 export const POCKETS = ['PALN', 'LEVERAGE', 'INTRADAY', 'MARGIN'] as const;
 export type PocketName = (typeof POCKETS)[number];
+
+/** The markets asset-holdings and position-history answer for: every spec asset type. */
+export const PORTFOLIO_QUERY_ASSET_TYPES = ['CRYPTO', 'USSTOCK', 'IDSS', 'PERPS'] as const;

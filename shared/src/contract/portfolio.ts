@@ -3,7 +3,7 @@
 // Paths and plain constants: `portfolio-paths.ts`. Money and quantities are decimal strings.
 import { DecimalString } from './envelope';
 import { ORDER_SIDE_TEXTS } from './enum-values';
-import { OVERVIEW_MARKETS, POCKETS, PORTFOLIO_ASSET_TYPES, VALUE_HISTORY_RANGES } from './portfolio-paths';
+import { OVERVIEW_MARKETS, POCKETS, PORTFOLIO_ASSET_TYPES, PORTFOLIO_QUERY_ASSET_TYPES, VALUE_HISTORY_RANGES } from './portfolio-paths';
 import { NetWorth } from './wallet';
 import { z } from './zod';
 
@@ -224,12 +224,46 @@ export const UsStockPositionHistoryResponse = z.object({
 export type UsStockPositionHistoryResponse = z.infer<typeof UsStockPositionHistoryResponse>;
 
 export const PortfolioQuery = z.object({
-  assetType: PortfolioAssetTypeEnum.default('CRYPTO'),
+  assetType: z.enum(PORTFOLIO_QUERY_ASSET_TYPES).default('CRYPTO'),
   symbol: z.string().optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type PortfolioQuery = z.infer<typeof PortfolioQuery>;
+
+/** `assetType=IDSS`: IDX shares in IDR (average cost with fees, whole Rupiah; `asset` is the stock code). */
+export const IdxHoldingsResponse = z.object({ assetType: z.literal('IDSS'), currency: z.literal('IDR'), items: z.array(CryptoHolding), updatedAt: z.number().int() });
+export type IdxHoldingsResponse = z.infer<typeof IdxHoldingsResponse>;
+
+/** An open perpetual position as the portfolio lists it (USDT). */
+export const PerpPortfolioPosition = z.object({
+  symbol: z.string(),
+  side: z.enum(['LONG', 'SHORT']),
+  quantity: DecimalString,
+  entryPrice: DecimalString,
+  markPrice: DecimalString,
+  leverage: z.number().int(),
+  margin: DecimalString,
+  unrealizedPnl: DecimalString,
+  realizedPnl: DecimalString,
+  liquidationPrice: DecimalString.nullable(),
+});
+/** `assetType=PERPS`: the open positions in the perps margin wallet. */
+export const PerpHoldingsResponse = z.object({ assetType: z.literal('PERPS'), currency: z.literal('USDT'), items: z.array(PerpPortfolioPosition), usdtIdr: DecimalString, updatedAt: z.number().int() });
+export type PerpHoldingsResponse = z.infer<typeof PerpHoldingsResponse>;
+
+/**
+ * `assetType=IDSS|PERPS` position history: IDX fills in IDR with each sale's realized P&L; perps
+ * fills in USDT (their P&L is realized per position by the margin engine: `realizedPnl` null).
+ */
+export const MarketPositionHistoryResponse = z.object({
+  assetType: z.enum(['IDSS', 'PERPS']),
+  currency: z.enum(['IDR', 'USDT']),
+  items: z.array(PositionHistoryEntry),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type MarketPositionHistoryResponse = z.infer<typeof MarketPositionHistoryResponse>;
 
 /** What asset-holdings answers, by `assetType` (the US shape names its market, so it is tried first). */
 export const PortfolioHoldingsAnswer = z.union([UsStockHoldingsResponse, AssetHoldingsResponse]);

@@ -274,7 +274,7 @@ describe('the portfolio', () => {
     ['a perpetual, not a spot pair', `${PORTFOLIO_PATHS.positionHistory}?symbol=BTCUSDT-PERP`, 404, '003'],
     ['a page 0', `${PORTFOLIO_PATHS.positionHistory}?page=0`, 400, '002'],
     ['a page size above 100', `${PORTFOLIO_PATHS.positionHistory}?size=101`, 400, '002'],
-    ['another asset type', `${PORTFOLIO_PATHS.assetHoldings}?assetType=PERPS`, 400, '002'],
+    ['an asset type the specification does not name', `${PORTFOLIO_PATHS.assetHoldings}?assetType=GOLD`, 400, '002'],
   ])('refuses %s', async (_what, url, status, code) => {
     const response = await get(url);
     expect(response.statusCode).toBe(status);

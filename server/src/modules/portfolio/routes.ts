@@ -6,6 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssetHoldingsResponse,
   PORTFOLIO_PATHS,
+  IdxHoldingsResponse,
+  MarketPositionHistoryResponse,
+  PerpHoldingsResponse,
   PocketHoldingsResponse,
   PortfolioOverview,
   PortfolioQuery,
@@ -37,13 +40,24 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
       ...user,
       schema: {
         tags,
-        summary: 'Holdings of a market (CRYPTO in IDR, USSTOCK in USD and IDR): quantity (ledger), average cost (fills), market value at the last price, P&L',
+        summary: 'Holdings of a market (CRYPTO in IDR, USSTOCK in USD and IDR, IDSS in IDR, PERPS open positions in USDT): quantity (ledger), average cost (position snapshot), market value at the last price, P&L',
         querystring: PortfolioQuery,
-        response: apiResponses({ 200: z.union([UsStockHoldingsResponse, AssetHoldingsResponse]) }, [401, 404]),
+        response: apiResponses({ 200: z.union([UsStockHoldingsResponse, IdxHoldingsResponse, PerpHoldingsResponse, AssetHoldingsResponse]) }, [401, 404]),
       },
     },
-    async (request) =>
-      ok(request.query.assetType === 'USSTOCK' ? await service.usHoldings(userIdOf(request), request.query) : await service.holdings(userIdOf(request), request.query)),
+    async (request) => {
+      const userId = userIdOf(request);
+      switch (request.query.assetType) {
+        case 'USSTOCK':
+          return ok(await service.usHoldings(userId, request.query));
+        case 'IDSS':
+          return ok(await service.idxHoldings(userId, request.query));
+        case 'PERPS':
+          return ok(await service.perpHoldings(userId, request.query));
+        default:
+          return ok(await service.holdings(userId, request.query));
+      }
+    },
   );
   app.get(
     local(PORTFOLIO_PATHS.overview),
@@ -79,16 +93,17 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
       ...user,
       schema: {
         tags,
-        summary: 'Executed trades (fills) of a market, newest first, sells with the P&L they realized',
+        summary: 'Executed trades (fills) of a market (CRYPTO, USSTOCK, IDSS, PERPS), newest first, sells with the P&L they realized (perps: per position, not per fill)',
         querystring: PortfolioQuery,
-        response: apiResponses({ 200: z.union([UsStockPositionHistoryResponse, PositionHistoryResponse]) }, [401, 404]),
+        response: apiResponses({ 200: z.union([UsStockPositionHistoryResponse, MarketPositionHistoryResponse, PositionHistoryResponse]) }, [401, 404]),
       },
     },
-    async (request) =>
-      ok(
-        request.query.assetType === 'USSTOCK'
-          ? await service.usPositionHistory(userIdOf(request), request.query)
-          : await service.positionHistory(userIdOf(request), request.query),
-      ),
+    async (request) => {
+      const userId = userIdOf(request);
+      const { assetType } = request.query;
+      if (assetType === 'USSTOCK') return ok(await service.usPositionHistory(userId, request.query));
+      if (assetType === 'IDSS' || assetType === 'PERPS') return ok(await service.marketPositionHistory(userId, assetType, request.query));
+      return ok(await service.positionHistory(userId, request.query));
+    },
   );
 };

@@ -12,6 +12,9 @@ import {
   type PortfolioMarketTotals,
   type PortfolioOverview,
   type PortfolioQuery,
+  type IdxHoldingsResponse,
+  type MarketPositionHistoryResponse,
+  type PerpHoldingsResponse,
   type Pocket,
   type PocketHoldingsResponse,
   type ValueHistoryRange,
@@ -462,6 +465,57 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         valueIdr: text(usdtIdr(perpValue)),
       });
       return { pockets, usdIdr: rate, usdtIdr: worth.usdtIdr, updatedAt: worth.at };
+    },
+
+    /** IDX shares held, at the last price, with their snapshot cost (whole Rupiah); largest first. */
+    async idxHoldings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<IdxHoldingsResponse> {
+      const only = query.symbol?.toUpperCase();
+      const [balances, snapshot] = await Promise.all([ledger.userBalances(userId), deps.snapshot.positions(userId, 'IDSS')]);
+      const replay = replayOfSnapshot(snapshot, 'IDSS');
+      const items: CryptoHolding[] = [];
+      for (const balance of balances) {
+        if (!('purpose' in balance.account) || balance.account.purpose !== 'IDX' || new D(balance.balance).lte(0)) continue;
+        const instrument = market.instrument(balance.currency);
+        if (!instrument || (only && instrument.symbol !== only)) continue;
+        const { figures } = valuationOf(balance, replay.positions.get(instrument.symbol) ?? NO_POSITION, market.ticker(instrument.symbol).price, 0, instrument.pricePrecision + AVERAGE_COST_EXTRA_DECIMALS);
+        items.push({ symbol: instrument.symbol, asset: instrument.symbol, ...figures });
+      }
+      items.sort((a, b) => new D(b.marketValue).comparedTo(a.marketValue) || a.symbol.localeCompare(b.symbol));
+      return { assetType: 'IDSS', currency: 'IDR', items, updatedAt: now() };
+    },
+
+    /** The open perpetual positions (the margin engine's), at the mark. */
+    async perpHoldings(userId: string, query: Pick<PortfolioQuery, 'symbol'>): Promise<PerpHoldingsResponse> {
+      const worth = await deps.netWorth.of(userId);
+      const only = query.symbol?.toUpperCase();
+      const positions = (await deps.margin.positions('PERPS', userId, PERP_BOOK)).filter((p) => !new D(p.size).isZero() && (!only || p.symbol === only));
+      return {
+        assetType: 'PERPS',
+        currency: 'USDT',
+        items: positions.map((p) => ({
+          symbol: p.symbol,
+          side: p.side,
+          quantity: text(new D(p.quantity)),
+          entryPrice: text(new D(p.entryPrice)),
+          markPrice: text(new D(p.markPrice)),
+          leverage: p.leverage,
+          margin: text(new D(p.margin)),
+          unrealizedPnl: text(new D(p.unrealizedPnl)),
+          realizedPnl: text(new D(p.realizedPnl)),
+          liquidationPrice: p.liquidationPrice,
+        })),
+        usdtIdr: worth.usdtIdr,
+        updatedAt: worth.at,
+      };
+    },
+
+    /** IDX (IDR, each sale with what it realized) or perps (USDT, P&L per position, not per fill) fills newest first. */
+    async marketPositionHistory(userId: string, assetType: 'IDSS' | 'PERPS', query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<MarketPositionHistoryResponse> {
+      const page = query.page ?? 1;
+      const fills = await deps.fills(userId, { market: assetType, ...(query.symbol ? { symbol: query.symbol.toUpperCase() } : {}) });
+      const replay: Replay = assetType === 'IDSS' ? replayFills(fills) : { positions: new Map(), realizedBySell: new Map() };
+      const { items, hasMore } = historyPage(fills, replay, page, query.size ?? POSITION_HISTORY_PAGE_SIZE);
+      return { assetType, currency: assetType === 'IDSS' ? 'IDR' : 'USDT', items, page, hasMore };
     },
 
     /** Crypto fills newest first, a page at a time, each sell with what it realized (IDR). */

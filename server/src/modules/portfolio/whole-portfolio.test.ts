@@ -4,7 +4,7 @@
 // equal numbers worked out by hand here, to the Rupiah, at the rates the answer names. Then the
 // daily job records the day, and the next day's overview shows the day change against it.
 import { randomUUID } from 'node:crypto';
-import { PERPS_PATHS, PORTFOLIO_PATHS, PerpPlaceResponse, PocketHoldingsResponse, PortfolioOverview, successEnvelope, ValueHistoryResponse } from '@pasar/shared/contract';
+import { IdxHoldingsResponse, MarketPositionHistoryResponse, PERPS_PATHS, PerpHoldingsResponse, PORTFOLIO_PATHS, PerpPlaceResponse, PocketHoldingsResponse, PortfolioOverview, successEnvelope, ValueHistoryResponse } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
@@ -143,6 +143,20 @@ describe('the whole portfolio across every wallet and market', () => {
     expect(leverage).toMatchObject({ cash: '0', value: '0', holdings: [] });
     expect(margin?.currency).toBe('USDT');
     expect(margin?.holdings.map((h) => [h.symbol, h.quantity])).toEqual([['BTCUSDT-PERP', '0.1']]);
+  });
+
+  it('lists the holdings and the trades of IDX and perps as of the other markets', async () => {
+    const idx = (await get(successEnvelope(IdxHoldingsResponse), `${PORTFOLIO_PATHS.assetHoldings}?assetType=IDSS`)).data;
+    expect(idx.items).toEqual([
+      expect.objectContaining({ symbol: 'BBCA', quantity: '100', averageCost: '9013.5', costBasis: '901350', marketPrice: '9100', marketValue: '910000', unrealizedPnl: '8650', realizedPnl: '0' }),
+    ]);
+    const perps = (await get(successEnvelope(PerpHoldingsResponse), `${PORTFOLIO_PATHS.assetHoldings}?assetType=PERPS`)).data;
+    expect(perps.items.map((p) => [p.symbol, p.side, p.quantity, p.entryPrice, p.leverage])).toEqual([['BTCUSDT-PERP', 'LONG', '0.1', entry.toFixed(), 10]]);
+    const idxTrades = (await get(successEnvelope(MarketPositionHistoryResponse), `${PORTFOLIO_PATHS.positionHistory}?assetType=IDSS`)).data;
+    expect(idxTrades.items.map((f) => [f.symbol, f.side, f.total, f.realizedPnl])).toEqual([['BBCA', 'BUY', '901350', null]]);
+    const perpTrades = (await get(successEnvelope(MarketPositionHistoryResponse), `${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS`)).data;
+    expect(perpTrades).toMatchObject({ assetType: 'PERPS', currency: 'USDT', page: 1, hasMore: false });
+    expect(perpTrades.items.map((f) => [f.symbol, f.side, f.quantity])).toEqual([['BTCUSDT-PERP', 'BUY', '0.1']]);
   });
 
   it('records the day once and shows the next day its change and the value over time', async () => {
