@@ -1,3 +1,4 @@
+import { chartsEn, chartsId } from './charts-i18n';
 import { en } from './en';
 import { id } from './id';
 
@@ -15,8 +16,12 @@ describe('portfolio translations', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(id).sort());
   });
 
+  it('of the chart cards have the same keys in both languages', () => {
+    expect(keysOf(chartsEn).sort()).toEqual(keysOf(chartsId).sort());
+  });
+
   it('have a non-empty string for every key', () => {
-    for (const value of [...valuesOf(id), ...valuesOf(en)]) {
+    for (const value of [...valuesOf(id), ...valuesOf(en), ...valuesOf(chartsId), ...valuesOf(chartsEn)]) {
       expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
     }
   });

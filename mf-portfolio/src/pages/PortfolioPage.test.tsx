@@ -182,7 +182,8 @@ describe('the portfolio page', () => {
         : { body: { status: 'success', data: historyPage([fill()]) } },
     );
     renderPage(<PortfolioPage />, { api, language: 'en' });
-    await waitFor(() => expect(screen.getAllByTestId('history-row')).toHaveLength(1));
+    // Two history calls in a row (the refused pair, then every pair) beside the page's other calls.
+    await waitFor(() => expect(screen.getAllByTestId('history-row')).toHaveLength(1), { timeout: 5000 });
     expect(screen.getByLabelText('Asset')).toHaveValue('');
     expect(JSON.parse(localStorage.getItem(`positionHistory_${USER_ID}`) ?? 'null')).toEqual({ assetType: 'CRYPTO', symbol: null });
   });

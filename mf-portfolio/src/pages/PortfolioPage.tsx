@@ -81,7 +81,13 @@ export function PortfolioPage() {
             {overview.error ? <LoadFailed error={overview.error} onRetry={() => void overview.reload()} /> : <Loading lines={3} />}
           </Card>
         )}
-        <Suspense fallback={<Card title={t('allocation.title')}><Loading lines={4} /></Card>}>
+        <Suspense
+          fallback={
+            <Card>
+              <Loading lines={4} />
+            </Card>
+          }
+        >
           {overview.data && <AllocationCard allocation={overview.data.allocation} />}
           <ValueHistoryCard reloadKey={valueReload} />
         </Suspense>

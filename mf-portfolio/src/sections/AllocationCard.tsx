@@ -11,6 +11,9 @@ import { useFormat } from '../components/money';
 import { Muted, ResponsiveTable } from '../components/ResponsiveTable';
 import { ToggleGroup } from '../components/ToggleGroup';
 import { usePortfolioT } from '../i18n';
+import { registerChartTranslations } from '../i18n/charts-i18n';
+
+registerChartTranslations();
 
 type View = 'byMarket' | 'byAsset';
 const VIEWS: readonly View[] = ['byMarket', 'byAsset'];

@@ -12,6 +12,9 @@ import { Muted } from '../components/ResponsiveTable';
 import { Loading, LoadFailed } from '../components/states';
 import { ToggleGroup } from '../components/ToggleGroup';
 import { usePortfolioT } from '../i18n';
+import { registerChartTranslations } from '../i18n/charts-i18n';
+
+registerChartTranslations();
 
 const Ends = styled.p`
   display: flex;
