@@ -1,0 +1,48 @@
+// A browser check of the chart tools on the real library (jsdom tests use stand-ins): the real
+// engine, all eight studies, all six drawings, every chart type, live bars; prints what it read
+// back and any page error, and exits non-zero on an error.
+//   node mf-trade/src/chart/bench/chart-tools.smoke.mjs
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../../..');
+const requireRoot = createRequire(path.join(repo, 'package.json'));
+const { build } = requireRoot(requireRoot.resolve('esbuild', { paths: [path.join(repo, 'node_modules/.pnpm/node_modules')] }));
+const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('@playwright/test');
+
+const bundle = await build({
+  entryPoints: [path.join(here, 'smoke-page.ts')],
+  bundle: true,
+  format: 'iife',
+  write: false,
+  nodePaths: [path.join(repo, 'mf-trade', 'node_modules')],
+  loader: { '.tsx': 'tsx' },
+  jsx: 'automatic',
+  logLevel: 'error',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+try {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // A real origin (the shared store reads cookies, which an about:blank page may not).
+  await page.route('http://chart.smoke/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body style="margin:0"></body></html>' }));
+  await page.goto('http://chart.smoke/');
+  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  if (errors.length > 0) throw new Error(errors.join("\n"));
+  const result = await page.evaluate(() => window.runSmoke());
+  console.log(JSON.stringify(result, null, 2));
+  await page.screenshot({ path: path.join(process.env.SMOKE_OUT ?? '/tmp', 'chart-tools-smoke.png') });
+} finally {
+  await browser.close();
+}
+if (errors.length > 0) {
+  console.error(errors.join('\n'));
+  process.exit(1);
+}
