@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { ErrorEnvelope, HealthResponse, WALLET_PATHS, successEnvelope } from '@pasar/shared/contract';
 import { buildApp, type PasarApp } from '../../app';
-import { loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '../../config';
 import { createDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
@@ -95,6 +95,25 @@ describe('an instance shutting down (SIGTERM: main.ts closes the app)', () => {
       await t.close();
     }
   }, SETUP_TIMEOUT_MS);
+});
+
+describe('TRUST_PROXY and INSTANCE_ID', () => {
+  it('reads the balancers as a list and the instance name', () => {
+    const config = loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1', INSTANCE_ID: 'node-7' }, '/repo');
+    expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(config.instanceId).toBe('node-7');
+    expect(loadConfig({}, '/repo')).not.toHaveProperty('trustProxy');
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'balancer.example.com'],
+    ['TRUST_PROXY', 'true'],
+    ['INSTANCE_ID', 'node 1'],
+    ['INSTANCE_ID', 'x'.repeat(65)],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value }, '/repo')).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value }, '/repo')).toThrow(name);
+  });
 });
 
 describe('isDatabaseUnavailable', () => {
