@@ -37,6 +37,21 @@ try {
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   if (errors.length > 0) throw new Error(errors.join("\n"));
   const result = await page.evaluate(() => window.runSmoke());
+  // A person draws a trend line with the mouse, then selects it and deletes it with the Delete key.
+  await page.evaluate(() => window.tools.setTool('trend'));
+  await page.mouse.move(200, 300);
+  await page.mouse.down();
+  await page.mouse.move(300, 250, { steps: 5 });
+  await page.mouse.move(400, 200, { steps: 5 });
+  await page.mouse.up();
+  result.afterDraw = await page.evaluate(() => window.engine.getState().drawings.map((d) => d.tool));
+  result.drawnPoints = await page.evaluate(() => window.engine.getState().drawings.at(-1).points);
+  await page.mouse.click(300, 250);
+  result.selected = await page.evaluate(() => window.tools.ui().selected?.tool ?? null);
+  await page.keyboard.press('Delete');
+  result.afterDelete = await page.evaluate(() => window.engine.getState().drawings.length);
+  await page.keyboard.press('Control+z');
+  result.afterUndo = await page.evaluate(() => window.engine.getState().drawings.length);
   console.log(JSON.stringify(result, null, 2));
   await page.screenshot({ path: path.join(process.env.SMOKE_OUT ?? '/tmp', 'chart-tools-smoke.png') });
 } finally {

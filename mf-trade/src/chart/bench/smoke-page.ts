@@ -13,6 +13,7 @@ async function run() {
   const el = document.createElement('div');
   el.style.cssText = 'width:1000px;height:600px;position:relative';
   document.body.appendChild(el);
+  el.tabIndex = 0;
   const engine = createChartEngine(el, { precision: 0, minMove: 1, formatPrice: (p) => p.toFixed(0), locale: 'id-ID', intraday: true, symbol: 'BTC-IDR', resolution: '1' });
   const candles: Candle[] = Array.from({ length: 300 }, (_, i) => {
     const c = 1_000_000 + 20_000 * Math.sin(i / 10) + i * 100;
@@ -53,6 +54,8 @@ async function run() {
     engine.setChartType(type);
     await frames(2);
   }
+  (window as unknown as Record<string, unknown>).engine = engine;
+  (window as unknown as Record<string, unknown>).tools = tools;
   const back = engine.getState();
   return {
     studies: back.studies.map((s) => s.type),
