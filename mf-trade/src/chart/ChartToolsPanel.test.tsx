@@ -26,7 +26,7 @@ const open = (language: 'en' | 'id' = 'en') => renderWithShell(<TradeHomePage />
 
 test('add RSI, edit its period (a bad value is refused), and remove it', async () => {
   const { user } = open();
-  await user.click(await screen.findByRole('button', { name: 'Indicators' }));
+  await user.click(await screen.findByRole('button', { name: 'Indicators' }, { timeout: 8000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Indicators' });
   expect(await within(dialog).findByText('No indicators on this chart yet.')).toBeInTheDocument();
   await user.selectOptions(within(dialog).getByLabelText('Choose an indicator'), 'RSI');
@@ -55,7 +55,7 @@ test('add RSI, edit its period (a bad value is refused), and remove it', async (
 
 test('the drawing toolbar picks a tool and toggles it off, in Indonesian', async () => {
   const { user } = open('id');
-  await user.click(await screen.findByRole('button', { name: 'Gambar' }));
+  await user.click(await screen.findByRole('button', { name: 'Gambar' }, { timeout: 8000 }));
   const toolbar = await screen.findByRole('toolbar', { name: 'Alat gambar' });
   const engine = engines.at(-1)!;
   await user.click(within(toolbar).getByRole('button', { name: 'Garis tren' }));

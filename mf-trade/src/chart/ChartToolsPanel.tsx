@@ -288,7 +288,7 @@ export function DrawingToolbar({ engine, onClose }: { engine: ChartEngine; onClo
   useEffect(() => {
     if (!tools) return undefined;
     setUi(tools.ui());
-    tools.restyleSelected(style, text);
+    tools.setDefaults(style, text);
     const off = tools.onUi((next) => {
       setUi(next);
       if (next.selected) {

@@ -46,7 +46,9 @@ export interface ChartTools {
   update(candle: Candle, replace: boolean): boolean;
   /** The drawing tool to place next (null: select and move). */
   setTool(tool: DrawingTool | null): void;
-  /** Restyles (and for a text, re-words) the selected drawing. */
+  /** The style (and text) of the next drawings, without touching a selected one. */
+  setDefaults(style: DrawingStyle, text: string): void;
+  /** Restyles (and for a text, re-words) the selected drawing; also the next drawings' style. */
   restyleSelected(style: DrawingStyle, text?: string): void;
   deleteSelected(): void;
   undo(): void;
@@ -616,6 +618,10 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       container.style.touchAction = next ? 'none' : '';
       redraw();
       notifyUi();
+    },
+    setDefaults(nextStyle, text) {
+      style = { ...nextStyle };
+      textValue = text;
     },
     restyleSelected(nextStyle, text) {
       style = { ...nextStyle };

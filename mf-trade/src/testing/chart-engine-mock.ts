@@ -52,6 +52,7 @@ function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
       tools.tool = tool;
       uiListeners.forEach((listener) => listener(tools.ui()));
     },
+    setDefaults() {},
     restyleSelected() {},
     deleteSelected() {},
     undo() {},
