@@ -1,5 +1,7 @@
 import { en } from './en';
 import { id } from './id';
+import { taxEn } from './tax-en';
+import { taxId } from './tax-id';
 
 /** Every leaf key path of a nested translation object: `home.title`. */
 const keysOf = (messages: object, prefix = ''): string[] =>
@@ -13,10 +15,11 @@ const valuesOf = (messages: object): unknown[] =>
 describe('reports translations', () => {
   it('have the same keys in Indonesian and English', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(id).sort());
+    expect(keysOf(taxEn).sort()).toEqual(keysOf(taxId).sort());
   });
 
   it('have a non-empty string for every key', () => {
-    for (const value of [...valuesOf(id), ...valuesOf(en)]) {
+    for (const value of [...valuesOf(id), ...valuesOf(en), ...valuesOf(taxId), ...valuesOf(taxEn)]) {
       expect(typeof value === 'string' && value.trim().length > 0).toBe(true);
     }
   });

@@ -31,6 +31,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ReportLinks } from '../components/ReportLinks';
 import { downloadFile } from '../file-download';
 import { useReportsT } from '../i18n';
+import { registerTaxTranslations } from '../i18n/tax';
+
+registerTaxTranslations();
 
 const reports = createReportsClient(api);
 /** How often the list is read again while a report is waiting or being generated. */

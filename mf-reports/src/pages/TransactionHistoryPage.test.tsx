@@ -68,7 +68,8 @@ describe('the transaction history page', () => {
   it('lists the rows with their amounts, fees and product, in English and Indonesian', async () => {
     const api = apiWith(() => ({ items: [buyRow, topupRow], nextCursor: null }));
     const { unmount } = render(api);
-    const rows = await screen.findAllByTestId('transaction-row');
+    // The file's first render loads the contract's schemas: on a busy machine that takes seconds.
+    const rows = await screen.findAllByTestId('transaction-row', {}, { timeout: 5000 });
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Crypto');
     expect(rows[0]).toHaveTextContent('Buy');
