@@ -9,8 +9,12 @@ import { signOf, useFormat } from './money';
 const Root = styled.span<{ $sign: -1 | 0 | 1 }>`
   font-variant-numeric: tabular-nums;
   font-weight: ${tokens.fontWeights.semibold};
-  white-space: nowrap;
   color: ${({ $sign }) => ($sign > 0 ? tokens.colors.buyText : $sign < 0 ? tokens.colors.sellText : tokens.colors.textMuted)};
+`;
+
+/** The amount and the percent each stay whole; on a narrow screen the percent goes to the next line. */
+const Piece = styled.span`
+  white-space: nowrap;
 `;
 
 const Equivalent = styled.span`
@@ -39,9 +43,16 @@ export function Pnl({ amount, currency = 'IDR', percent, idr, testId }: PnlProps
   const sign = signOf(amount);
   return (
     <Root $sign={sign} data-testid={testId} data-sign={sign}>
-      {sign !== 0 && <span aria-hidden="true">{ARROWS[sign]} </span>}
-      {f.signed(amount, currency)}
-      {percent !== undefined && ` (${f.percent(percent)})`}
+      <Piece>
+        {sign !== 0 && <span aria-hidden="true">{ARROWS[sign]} </span>}
+        {f.signed(amount, currency)}
+      </Piece>
+      {percent !== undefined && (
+        <>
+          {' '}
+          <Piece>({f.percent(percent)})</Piece>
+        </>
+      )}
       {sign !== 0 && <VisuallyHidden> {sign > 0 ? t('pnl.gain') : t('pnl.loss')}</VisuallyHidden>}
       {idr !== undefined && <Equivalent data-testid={testId ? `${testId}-idr` : undefined}>≈ {f.signedIdr(idr)}</Equivalent>}
     </Root>
