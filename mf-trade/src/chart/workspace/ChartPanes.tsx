@@ -14,7 +14,7 @@ import { ChartToolbar } from '../ChartToolbar';
 import { PriceChart } from '../PriceChart';
 import { resolutionLabel } from '../resolution-label';
 import { useChartHistory } from './use-chart-history';
-import type { ChartPane } from './workspace-settings';
+import { layoutOf, type ChartLayout, type ChartPane } from './workspace-settings';
 
 registerChartWorkspaceTranslations();
 
@@ -72,17 +72,27 @@ const Pane = memo(function Pane({ index, market, pane, height, onChange }: PaneP
 
 export interface ChartPanesProps {
   market: MarketId;
-  /** The layout's panes after the first (1 or 3). */
-  panes: readonly ChartPane[];
+  /** The layout as kept: the first pane is the page's; the others may be missing (the market's defaults then). */
+  layout: ChartLayout;
   height: string;
-  onChange(index: number, pane: ChartPane): void;
+  /** Every pane after a change of one. */
+  onChange(panes: ChartPane[]): void;
 }
 
-export function ChartPanes({ market, panes, height, onChange }: ChartPanesProps) {
+export function ChartPanes({ market, layout, height, onChange }: ChartPanesProps) {
+  const first = layout.panes[0]!;
+  const full = layoutOf(layout, market, first.symbol, first.resolution);
   return (
     <>
-      {panes.map((pane, offset) => (
-        <Pane key={offset} index={offset + 1} market={market} pane={pane} height={height} onChange={(next) => onChange(offset + 1, next)} />
+      {full.panes.slice(1, layout.count).map((pane, offset) => (
+        <Pane
+          key={offset}
+          index={offset + 1}
+          market={market}
+          pane={pane}
+          height={height}
+          onChange={(next) => onChange(full.panes.map((p, i) => (i === offset + 1 ? next : p)))}
+        />
       ))}
     </>
   );

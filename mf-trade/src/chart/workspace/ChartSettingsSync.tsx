@@ -50,9 +50,10 @@ export function ChartSettingsSync({ market, symbol, resolution, layout, chartTyp
     const settings = stored.current;
     const last = sent.current;
     if (!settings || !last) return;
-    const layoutText = layoutKey(layout);
+    const full = layoutOf(layout, market, symbol, resolution);
+    const layoutText = layoutKey(full);
     if (layoutText !== last.layout) {
-      const tvProperties = withLayout(settings.tvProperties, layout);
+      const tvProperties = withLayout(settings.tvProperties, full);
       settings.tvProperties = tvProperties;
       last.layout = layoutText;
       calls.saveSettings({ tvProperties }).catch(log('saving the layout'));
@@ -63,7 +64,7 @@ export function ChartSettingsSync({ market, symbol, resolution, layout, chartTyp
       last.chartType = chartType;
       calls.saveSettings({ [key]: properties }).catch(log('saving the chart type'));
     }
-  }, [calls, key, layout, chartType]);
+  }, [calls, key, layout, chartType, market, symbol, resolution]);
 
   return null;
 }
