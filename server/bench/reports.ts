@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const db = await openTestDatabase({ migrated: true });
-  const config = loadConfig({ ...db.env, LOG_LEVEL: 'warn', CRYPTO_MATCH_INTERVAL_MS: '0', MARGIN_WATCH_INTERVAL_MS: '0', KYC_AUTO_APPROVE_SECONDS: 'off' });
+  const config = loadConfig({ ...db.env, LOG_LEVEL: 'warn', CRYPTO_MATCH_INTERVAL_MS: '0', MARGIN_WATCH_INTERVAL_MS: '0', KYC_AUTO_APPROVE_SECONDS: 'off', ACCESS_TOKEN_TTL_SECONDS: '86400' });
   const app = buildApp(config, { database: db.database });
   await app.ready();
   const run = (query: ReturnType<typeof sql>) => app.database.db.execute(query);
