@@ -145,6 +145,11 @@ describe('the whole portfolio across every wallet and market', () => {
     expect(margin?.holdings.map((h) => [h.symbol, h.quantity])).toEqual([['BTCUSDT-PERP', '0.1']]);
   });
 
+  it('documents every portfolio call in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.values(PORTFOLIO_PATHS).filter((path) => !doc.paths[path]?.get)).toEqual([]);
+  });
+
   it('lists the holdings and the trades of IDX and perps as of the other markets', async () => {
     const idx = (await get(successEnvelope(IdxHoldingsResponse), `${PORTFOLIO_PATHS.assetHoldings}?assetType=IDSS`)).data;
     expect(idx.items).toEqual([
