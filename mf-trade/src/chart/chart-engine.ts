@@ -22,9 +22,9 @@ import {
 import type { Candle } from '../market/types';
 import type { ChartOrderLine } from './order-lines';
 import { createAlertLayer, type AlertLineHandlers, type ChartAlertLine } from './alert-lines';
-import type { ChartStateApi } from './chart-state';
+import type { ChartState, ChartStateApi } from './chart-state';
 import type { ChartTools } from './chart-tools';
-import { createToolsHost } from './chart-tools-host';
+import type { StateParts, ToolsHost } from './chart-tools-host';
 
 export interface ChartEngineOptions {
   /** Price decimals and the smallest price step (the instrument's tick). */
@@ -186,21 +186,42 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const orderDragLayer = createAlertLayer(chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 });
   series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
-  const tools = createToolsHost({
-    chart,
-    series,
-    container,
-    candles: () => candles,
-    palette: () => palette,
-    precision: () => options.precision,
-    identity: () => ({ symbol: options.symbol ?? '', resolution: options.resolution ?? '' }),
-  });
+  // Studies, drawings and chart types: their chunk (chart-tools-host.ts and the tools) is imported
+  // on first use; until then the engine holds an applied state's parts.
+  const stateListeners = new Set<(state: ChartState) => void>();
+  let host: ToolsHost | null = null;
+  let hostLoad: Promise<ToolsHost> | null = null;
+  let early: StateParts | null = null;
+  let pendingRange: ChartState['range'];
+  const stateOf = (parts: StateParts): ChartState => {
+    const visible = chart.timeScale().getVisibleRange();
+    const range = visible ? { from: (visible.from as number) * 1000, to: (visible.to as number) * 1000 } : pendingRange;
+    return { version: 1, symbol: options.symbol ?? '', resolution: options.resolution ?? '', ...(range && { range }), ...parts };
+  };
+  const loadHost = () =>
+    (hostLoad ??= import(/* webpackChunkName: "chart-tools" */ './chart-tools-host').then(
+      ({ createToolsHost }) =>
+        (host = createToolsHost(
+          { chart, series, container, candles: () => candles, palette: () => palette, precision: () => options.precision, state: stateOf, listeners: stateListeners },
+          early,
+        )),
+      (error: unknown) => {
+        hostLoad = null;
+        throw error;
+      },
+    ));
+  const showRange = () => {
+    if (!pendingRange || candles.length === 0) return;
+    chart.timeScale().setVisibleRange({ from: (pendingRange.from / 1000) as Time, to: (pendingRange.to / 1000) as Time });
+    pendingRange = undefined;
+  };
+  const needsTools = (parts: StateParts) => parts.studies.length > 0 || parts.drawings.length > 0 || (parts.chartType ?? 'candles') !== 'candles';
 
   function paint() {
     const bars = candles.map((candle) => toBars(candle, palette));
     series.setData(bars.map((b) => b.bar));
     volume.setData(bars.map((b) => b.volume));
-    tools.repaint();
+    host?.tools.repaint();
   }
 
   // Order lines: a working order dashed, a partially filled one solid (§4 chart-order states).
@@ -277,16 +298,34 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   resize.observe(container);
 
   return {
-    getState: tools.getState,
-    applyState: tools.applyState,
-    onStateChange: tools.onStateChange,
-    setChartType: tools.setChartType,
-    openTools: tools.openTools,
+    getState: () => stateOf(host ? host.parts() : (early ?? { studies: [], drawings: [], chartType: 'candles' })),
+    applyState(state) {
+      const parts = { studies: state.studies, drawings: state.drawings, chartType: state.chartType ?? 'candles' };
+      pendingRange = state.range;
+      showRange();
+      if (host) host.apply(parts);
+      else {
+        early = parts;
+        if (needsTools(parts)) void loadHost().catch(() => undefined);
+      }
+    },
+    onStateChange(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    setChartType(type) {
+      if (host) host.setChartType(type);
+      else {
+        early = { ...(early ?? { studies: [], drawings: [] }), chartType: type };
+        if (type !== 'candles') void loadHost().catch(() => undefined);
+      }
+    },
+    openTools: () => loadHost().then((h) => h.tools),
     setCandles(next) {
       candles = [...next].sort((a, b) => a.t - b.t);
       paint();
       chart.timeScale().fitContent();
-      tools.candlesSet();
+      showRange();
     },
     update(candle) {
       const last = candles.at(-1);
@@ -295,7 +334,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       if (replace) candles[candles.length - 1] = candle;
       else candles.push(candle);
       const { bar, volume: vol } = toBars(candle, palette);
-      if (!tools.update(candle, replace)) series.update(bar);
+      if (!host?.tools.update(candle, replace)) series.update(bar);
       volume.update(vol);
     },
     setOptions(next) {
@@ -336,7 +375,8 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       container.removeEventListener('pointerdown', markHandled);
       container.removeEventListener('wheel', markHandled);
       historyListeners.clear();
-      tools.destroy();
+      host?.tools.destroy();
+      host = null;
       orderDragLayer.destroy();
       alertLayer.destroy();
       offTheme();

@@ -3,6 +3,7 @@
 // lightweight-charts with our studies layer and, when KLINECHARTS_DIR points at an unpacked
 // `klinecharts` package (npm pack klinecharts@10), for KLineChart with its built-in indicators.
 //   node mf-trade/src/chart/bench/chart-libraries.bench.mjs
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../../..');
 const requireRoot = createRequire(path.join(repo, 'package.json'));
-const { build } = requireRoot(requireRoot.resolve('esbuild', { paths: [path.join(repo, 'node_modules/.pnpm/node_modules')] }));
+// esbuild is in the store as a build tool's dependency, not a direct one: take the store's copy.
+const store = path.join(repo, 'node_modules', '.pnpm');
+const esbuildDir = readdirSync(store).find((name) => name.startsWith('esbuild@'));
+if (!esbuildDir) throw new Error('esbuild is not in node_modules/.pnpm (run pnpm install)');
+const { build } = requireRoot(path.join(store, esbuildDir, 'node_modules', 'esbuild'));
 const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('@playwright/test');
 
 const kline = process.env.KLINECHARTS_DIR;

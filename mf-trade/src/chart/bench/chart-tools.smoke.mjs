@@ -2,6 +2,7 @@
 // engine, all eight studies, all six drawings, every chart type, live bars; prints what it read
 // back and any page error, and exits non-zero on an error.
 //   node mf-trade/src/chart/bench/chart-tools.smoke.mjs
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../../..');
 const requireRoot = createRequire(path.join(repo, 'package.json'));
-const { build } = requireRoot(requireRoot.resolve('esbuild', { paths: [path.join(repo, 'node_modules/.pnpm/node_modules')] }));
+// esbuild is in the store as a build tool's dependency, not a direct one: take the store's copy.
+const store = path.join(repo, 'node_modules', '.pnpm');
+const esbuildDir = readdirSync(store).find((name) => name.startsWith('esbuild@'));
+if (!esbuildDir) throw new Error('esbuild is not in node_modules/.pnpm (run pnpm install)');
+const { build } = requireRoot(path.join(store, esbuildDir, 'node_modules', 'esbuild'));
 const { chromium } = createRequire(path.join(repo, 'e2e', 'package.json'))('@playwright/test');
 
 const bundle = await build({
