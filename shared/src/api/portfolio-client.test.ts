@@ -32,6 +32,19 @@ describe('the portfolio client', () => {
     expect(fake.calls[1]!.query).toEqual({ assetType: 'USSTOCK', page: 2 });
   });
 
+  it('asks the value over a range and the holdings by wallet', async () => {
+    const history = { range: 'YTD', from: '2026-01-01', to: '2026-11-22', points: [{ day: '2026-11-22', valueIdr: '5' }], change: null };
+    const pockets = { pockets: [{ pocket: 'MARGIN', currency: 'USDT', cash: '10', holdings: [], value: '10', valueIdr: '163000' }], usdIdr: '16250.00', usdtIdr: '16300.00', updatedAt: 1 };
+    const fake = createTestApiClient().reply('GET', '/api/portfolio/value-history', history).reply('GET', '/api/portfolio/pocket-holdings', pockets);
+    const client = createPortfolioClient(fake);
+    await expect(client.valueHistory('YTD')).resolves.toEqual(history);
+    await expect(client.pocketHoldings()).resolves.toEqual(pockets);
+    expect(fake.calls.map((request) => [request.path, request.query])).toEqual([
+      ['/api/portfolio/value-history', { range: 'YTD' }],
+      ['/api/portfolio/pocket-holdings', {}],
+    ]);
+  });
+
   it('checks each answer against the market’s schema', async () => {
     const fake = createTestApiClient({ logger: { error: () => undefined } })
       .reply('GET', '/api/portfolio/asset-holdings', CRYPTO_HOLDINGS)
