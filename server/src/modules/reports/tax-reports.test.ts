@@ -316,6 +316,26 @@ describe('tax reports', () => {
     });
   });
 
+  it('a report is claimed by one runner at a time; a lapsed lease lets another take it over and the first can no longer write', async () => {
+    const repo = createTaxRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED);
+    const job = await repo.create({ id: randomUUID(), userId: other.userId, requestId: randomUUID(), period: 'MONTH', year, month: 2, language: 'id' });
+    const now = new Date();
+    const lease = new Date(now.getTime() + 60_000);
+    const first = await repo.claim('runner-a', now, lease);
+    expect(first?.id).toBe(job.id);
+    expect(first).toMatchObject({ status: 'RUNNING', attempts: 1 });
+    // Another instance at the same moment finds nothing to take.
+    expect(await repo.claim('runner-b', now, lease)).toBeNull();
+    // Past the lease (an instance that stopped mid-run), the next claim takes it over.
+    const later = new Date(lease.getTime() + 1);
+    const taken = await repo.claim('runner-b', later, new Date(later.getTime() + 60_000));
+    expect(taken).toMatchObject({ id: job.id, status: 'RUNNING', attempts: 2 });
+    expect(await repo.progress(job.id, 'runner-a', 50, later)).toBe(false);
+    expect(await repo.finish(job.id, 'runner-a', { status: 'FAILED', failure: 'stale' })).toBe(false);
+    expect(await repo.finish(job.id, 'runner-b', { status: 'READY', summary: {} })).toBe(true);
+    expect((await repo.mine(other.userId, job.id))?.status).toBe('READY');
+  });
+
   it('a generation that fails says so, its files answer 4501, and a retry makes it READY', async () => {
     // The person's folder of kept reports cannot be made (a file stands in its place).
     const blocked = path.join(t.config.account.uploadsDir, 'tax-reports', other.userId);
