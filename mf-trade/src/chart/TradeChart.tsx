@@ -41,13 +41,6 @@ const Bar = styled.div`
   gap: ${tokens.space.xs};
 `;
 
-const Tools = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${tokens.space.xs};
-`;
-
 /** One chart, or a grid: 2 side by side and 4 in two rows from the md breakpoint, stacked on a phone. */
 const Grid = styled.div<{ $count: LayoutCount }>`
   display: grid;
@@ -121,7 +114,7 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
           }}
           testId="chart-resolutions"
         />
-        <Tools>
+        <Bar>
           {signedIn && (
             <Suspense fallback={null}>
               <ChartAlerts symbol={symbol} tick={tick} format={format} onChange={setAlerts} />
@@ -136,9 +129,9 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
               setWorkspaceOpen(true);
             }}
           >
-            {t('chartTools.open')}
+            {t('chartWorkspaceTrigger.open')}
           </ChartToolButton>
-        </Tools>
+        </Bar>
       </Bar>
       <Grid $count={count}>
         <PriceChart
@@ -162,7 +155,7 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
         )}
       </Grid>
       {(signedIn || workspaceUsed) && (
-        <Suspense fallback={workspaceOpen ? <span role="status">{t('chartTools.opening')}</span> : null}>
+        <Suspense fallback={null}>
           <WorkspaceBridge
             signedIn={signedIn}
             engine={engine}

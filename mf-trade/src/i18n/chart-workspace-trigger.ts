@@ -4,8 +4,8 @@ import { registerTranslations } from '@pasar/shared';
 import { TRADE_NAMESPACE } from './index';
 
 export const chartWorkspaceTriggerTranslations = {
-  id: { chartTools: { open: 'Grafik saya', opening: 'Membuka ruang kerja grafik…' } },
-  en: { chartTools: { open: 'My charts', opening: 'Opening the chart workspace…' } },
+  id: { chartWorkspaceTrigger: { open: 'Grafik saya' } },
+  en: { chartWorkspaceTrigger: { open: 'My charts' } },
 };
 
 export function registerChartWorkspaceTrigger(): void {
