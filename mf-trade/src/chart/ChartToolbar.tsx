@@ -9,7 +9,8 @@ const Group = styled.div`
   gap: ${tokens.space.xxs};
 `;
 
-const Toggle = styled.button`
+/** A chart toggle button (resolutions, ranges, the chart's Indicators and Draw buttons). */
+export const Toggle = styled.button`
   min-width: 40px;
   min-height: 32px;
   padding: 0 ${tokens.space.sm};

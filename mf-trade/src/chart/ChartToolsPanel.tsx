@@ -8,7 +8,7 @@ import { registerChartToolsTranslations } from '../i18n/chart-tools';
 import { DRAWING_TOOLS, newStudy, STUDY_TYPES, type DrawingStyle, type Study, type StudyType } from './chart-state';
 import type { ChartEngine } from './chart-engine';
 import type { ChartTools, DrawingUiState } from './chart-tools';
-import { ToolButton } from './PriceChart';
+import { Toggle as ChartToggle } from './ChartToolbar';
 import { STUDY_OUTPUTS, STUDY_PARAMS } from './studies';
 
 registerChartToolsTranslations();
@@ -257,9 +257,13 @@ const Toolbar = styled.div`
   padding: ${tokens.space.xs} 0;
 `;
 
-const Toggle = styled(ToolButton)`
-  min-height: 32px;
-  font-size: ${tokens.fontSizes.sm};
+const Toggle = styled(ChartToggle)`
+  border-color: ${tokens.colors.border};
+  background: ${tokens.colors.surface};
+  &:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
 `;
 
 const Hint = styled.p`

@@ -16,6 +16,7 @@ import type { ChartEngine } from './chart-engine';
 import type { ChartOrderLine } from './order-lines';
 import type { AlertLineHandlers, ChartAlertLine } from './alert-lines';
 import type { ToolsMode } from './ChartToolsPanel';
+import { Toggle } from './ChartToolbar';
 
 type EngineModule = typeof import('./chart-engine');
 
@@ -53,30 +54,10 @@ const ToolButtons = styled.div`
   left: ${tokens.space.xxs};
   z-index: 3;
   display: flex;
-  gap: ${tokens.space.xxs};
-`;
-
-/** The chart's small outlined buttons (also the drawing toolbar's). */
-export const ToolButton = styled.button`
-  min-height: 28px;
-  padding: 0 ${tokens.space.xs};
-  border: 1px solid ${tokens.colors.border};
   border-radius: ${tokens.radii.sm};
   background: ${tokens.colors.surface};
-  color: ${tokens.colors.text};
-  font: inherit;
-  font-size: ${tokens.fontSizes.xs};
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    border-color: ${tokens.colors.primary};
-    color: ${tokens.colors.primaryText};
-    font-weight: ${tokens.fontWeights.semibold};
-  }
-  &:disabled {
-    opacity: 0.5;
-    cursor: default;
-  }
 `;
+
 
 const Frame = styled.div<{ $height: string }>`
   position: relative;
@@ -267,12 +248,12 @@ export function PriceChart({
         <Canvas ref={canvasRef} tabIndex={toolsMode === 'drawings' ? 0 : undefined} data-testid="chart-canvas" />
         {engine && (
           <ToolButtons>
-            <ToolButton type="button" aria-haspopup="dialog" data-testid="chart-studies" onClick={() => toggleTools('studies')}>
+            <Toggle type="button" aria-haspopup="dialog" data-testid="chart-studies" onClick={() => toggleTools('studies')}>
               {t('chart.studies')}
-            </ToolButton>
-            <ToolButton type="button" aria-pressed={toolsMode === 'drawings'} data-testid="chart-drawings" onClick={() => toggleTools('drawings')}>
+            </Toggle>
+            <Toggle type="button" aria-pressed={toolsMode === 'drawings'} data-testid="chart-drawings" onClick={() => toggleTools('drawings')}>
               {t('chart.drawings')}
-            </ToolButton>
+            </Toggle>
           </ToolButtons>
         )}
         {engine && toolsMode === 'studies' && (
