@@ -11,6 +11,7 @@ interface FakeChart {
   view: { from: number; to: number } | null;
   rangeListeners: ((range: { from: number; to: number } | null) => void)[];
   data: unknown[][];
+  visible: { from: number; to: number } | null;
 }
 
 const mockCharts: FakeChart[] = [];
@@ -23,6 +24,10 @@ jest.mock('lightweight-charts', () => {
     priceScale: () => ({ applyOptions: jest.fn() }),
     createPriceLine: jest.fn(),
     removePriceLine: jest.fn(),
+    attachPrimitive: jest.fn(),
+    detachPrimitive: jest.fn(),
+    priceToCoordinate: (price: number) => 1000 - price,
+    coordinateToPrice: (y: number) => 1000 - y,
   });
   return {
     CandlestickSeries: 'Candlestick',
@@ -39,6 +44,7 @@ jest.mock('lightweight-charts', () => {
         view: null,
         rangeListeners: [],
         data: [],
+        visible: null,
         resize: jest.fn((width: number, height: number) => {
           chart.size = { width, height };
         }),
@@ -46,12 +52,19 @@ jest.mock('lightweight-charts', () => {
       mockCharts.push(chart);
       return {
         addSeries: () => series(chart),
+        addCustomSeries: () => series(chart),
+        removeSeries: jest.fn(),
+        panes: () => [],
         priceScale: () => ({ applyOptions: jest.fn() }),
         timeScale: () => ({
           fitContent: () => {
             chart.fits += 1;
           },
           getVisibleLogicalRange: () => chart.view,
+          getVisibleRange: () => chart.visible,
+          setVisibleRange: (range: { from: number; to: number }) => {
+            chart.visible = range;
+          },
           setVisibleLogicalRange: (range: { from: number; to: number }) => {
             chart.view = range;
           },
@@ -162,5 +175,36 @@ describe('chart engine', () => {
     expect(timeScale.rightOffsetPixels).toBe(TIME_AXIS_RIGHT_MARGIN_PX);
     // Half the widest label ("25 Nov", "13.00", "2026" at the axis' 12 px) must fit right of its bar.
     expect(TIME_AXIS_RIGHT_MARGIN_PX).toBeGreaterThanOrEqual(32);
+  });
+
+  it('holds the chart state without the tools chunk until studies or drawings need it, and reports only a person’s changes', async () => {
+    const container = document.createElement('div');
+    const engine = createChartEngine(container, { ...OPTIONS, symbol: 'BTC-IDR', resolution: '1D' });
+    const chart = mockCharts[0]!;
+    const changes: unknown[] = [];
+    engine.onStateChange((state) => changes.push(state));
+    expect(engine.getState()).toEqual({ version: 1, symbol: 'BTC-IDR', resolution: '1D', studies: [], drawings: [], chartType: 'candles' });
+
+    // A saved window before the candles: shown once they are in (after the fit), in seconds for the library.
+    const range = { from: 1_700_000_000_000, to: 1_700_086_400_000 };
+    engine.applyState({ version: 1, symbol: 'BTC-IDR', resolution: '1D', range, studies: [], drawings: [] });
+    expect(chart.visible).toBeNull();
+    engine.setCandles([candle(1_700_000_000_000), candle(1_700_086_400_000), candle(1_700_172_800_000)]);
+    expect(chart.visible).toEqual({ from: 1_700_000_000, to: 1_700_086_400 });
+    expect(engine.getState().range).toEqual(range);
+
+    const drawing = { id: 'd1', tool: 'hline' as const, points: [{ time: 1_700_086_400_000, price: '100' }], style: { color: '#2962ff', width: 1 } };
+    const rsi = { id: 's1', type: 'RSI' as const, params: { period: 9 }, colors: ['#7e57c2'], pane: 'own' as const };
+    engine.applyState({ version: 1, symbol: 'BTC-IDR', resolution: '1D', studies: [rsi], drawings: [drawing], chartType: 'heikin-ashi' });
+    // Until the chunk is in, the applied parts are what the state says.
+    expect(engine.getState()).toMatchObject({ studies: [rsi], drawings: [drawing], chartType: 'heikin-ashi' });
+    const tools = await engine.openTools();
+    expect(engine.getState()).toMatchObject({ studies: [rsi], drawings: [drawing], chartType: 'heikin-ashi' });
+    expect(changes).toEqual([]);
+
+    tools.setStudies([]);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ symbol: 'BTC-IDR', studies: [], drawings: [drawing] });
+    engine.destroy();
   });
 });
