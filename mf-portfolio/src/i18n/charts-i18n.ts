@@ -1,9 +1,18 @@
-// The strings of the allocation and value-over-time cards, merged into the `portfolio` namespace
+// The strings of the allocation, value-over-time and wallet cards, merged into the `portfolio` namespace
 // when their chunks load (the remote's first chunk does not carry them).
 import { registerTranslations } from '@pasar/shared';
 import { PORTFOLIO_NAMESPACE } from './index';
 
 export const chartsId = {
+  pockets: {
+    title: 'Aset per dompet',
+    wallet: 'Dompet',
+    cash: 'Saldo',
+    holdings: 'Isi',
+    value: 'Nilai',
+    none: 'Tidak ada posisi',
+    names: { PALN: 'Saham AS (tanpa leverage)', LEVERAGE: 'Leverage 2x', INTRADAY: 'Intraday 4x', MARGIN: 'Margin perpetual (USDT)' },
+  },
   allocation: {
     title: 'Alokasi',
     byMarket: 'Per pasar',
@@ -31,6 +40,15 @@ export const chartsId = {
 };
 
 export const chartsEn: typeof chartsId = {
+  pockets: {
+    title: 'Holdings by wallet',
+    wallet: 'Wallet',
+    cash: 'Balance',
+    holdings: 'Holds',
+    value: 'Value',
+    none: 'No positions',
+    names: { PALN: 'US stocks (no leverage)', LEVERAGE: 'Leverage 2x', INTRADAY: 'Intraday 4x', MARGIN: 'Perpetuals margin (USDT)' },
+  },
   allocation: {
     title: 'Allocation',
     byMarket: 'By market',

@@ -33,6 +33,7 @@ import { usePositionHistory } from '../sections/use-position-history';
 // The charts load on their own chunks, after the figures (the remote's first chunk stays as it was).
 const AllocationCard = lazy(() => import('../sections/AllocationCard'));
 const ValueHistoryCard = lazy(() => import('../sections/ValueHistoryCard'));
+const PocketsCard = lazy(() => import('../sections/PocketsCard'));
 
 export function PortfolioPage() {
   const { t } = usePortfolioT();
@@ -90,6 +91,7 @@ export function PortfolioPage() {
         >
           {overview.data && <AllocationCard allocation={overview.data.allocation} />}
           <ValueHistoryCard reloadKey={valueReload} />
+          <PocketsCard reloadKey={valueReload} />
         </Suspense>
         <IdxHoldingsCard />
         {isNewInvestor ? (

@@ -6,10 +6,11 @@
 import { PORTFOLIO_PATHS } from '@pasar/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { overview, registerPortfolioTranslations, renderPage, valueHistory } from '../testing/portfolio-fixtures';
+import { overview, pocketHoldings, registerPortfolioTranslations, renderPage, valueHistory } from '../testing/portfolio-fixtures';
 import { createTestApiClient } from '@pasar/shared/testing';
 import { AllocationCard } from './AllocationCard';
 import { OverviewCard } from './OverviewCard';
+import { PocketsCard } from './PocketsCard';
 import { ValueHistoryCard } from './ValueHistoryCard';
 
 beforeAll(registerPortfolioTranslations);
@@ -97,5 +98,20 @@ describe('the value over time', () => {
     fail = false;
     await user.click(retry);
     expect(await screen.findByTestId('value-history-change')).toHaveTextContent('+Rp132,060');
+  });
+});
+
+describe('holdings by wallet', () => {
+  it('lists each wallet with its balance, what it holds with the P&L in words, and its value in Rupiah', async () => {
+    const api = createTestApiClient().reply('GET', PORTFOLIO_PATHS.pocketHoldings, pocketHoldings());
+    renderPage(<PocketsCard />, { api, language: 'en' });
+    const paln = await screen.findByTestId('pocket-PALN');
+    expect(paln).toHaveTextContent('US stocks (no leverage)');
+    expect(paln).toHaveTextContent('AAPL · 2 · $440.00');
+    expect(paln).toHaveTextContent('≈ Rp8,766,875');
+    expect(screen.getByTestId('pocket-LEVERAGE')).toHaveTextContent('No positions');
+    const margin = screen.getByTestId('pocket-MARGIN');
+    expect(margin).toHaveTextContent('BTCUSDT-PERP · 0.1 · ₮210');
+    expect(margin).toHaveTextContent('loss');
   });
 });

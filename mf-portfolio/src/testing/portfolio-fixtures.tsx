@@ -12,6 +12,7 @@ import {
   type UsStockHoldingsResponse,
   type UsStockPositionHistoryEntry,
   type UsStockPositionHistoryResponse,
+  type PocketHoldingsResponse,
   type ValueHistoryResponse,
 } from '@pasar/shared';
 import { createTestApiClient, renderWithShell, type RenderWithShellOptions, type TestApiClient } from '@pasar/shared/testing';
@@ -276,6 +277,19 @@ export function replyHoldings(api: TestApiClient, crypto: AssetHoldingsResponse,
   return api.on('GET', PORTFOLIO_PATHS.assetHoldings, (request) => success(isUs(request.query) ? us : crypto));
 }
 
+/** The four wallets: AAPL in PALN, the 2x and 4x wallets empty, a perps long in the margin wallet. */
+export const pocketHoldings = (): PocketHoldingsResponse => ({
+  pockets: [
+    { pocket: 'PALN', currency: 'USD', cash: '99.5', holdings: [{ symbol: 'AAPL', quantity: '2', value: '440', valueIdr: '7150000', unrealizedPnl: '39.6' }], value: '539.5', valueIdr: '8766875' },
+    { pocket: 'LEVERAGE', currency: 'USD', cash: '0', holdings: [], value: '0', valueIdr: '0' },
+    { pocket: 'INTRADAY', currency: 'USD', cash: '0', holdings: [], value: '0', valueIdr: '0' },
+    { pocket: 'MARGIN', currency: 'USDT', cash: '150', holdings: [{ symbol: 'BTCUSDT-PERP', quantity: '0.1', value: '210', valueIdr: '3423000', unrealizedPnl: '-10' }], value: '140', valueIdr: '2282000' },
+  ],
+  usdIdr: '16250',
+  usdtIdr: '16300',
+  updatedAt: AT,
+});
+
 /** A month of daily values: two recorded days and today. */
 export const valueHistory = (over: Partial<ValueHistoryResponse> = {}): ValueHistoryResponse => ({
   range: '1M',
@@ -297,6 +311,7 @@ export function portfolioApi(options: PortfolioAnswers = {}): TestApiClient {
       success(isUs(request.query) ? (options.usHistory ?? usHistoryPage([])) : (options.history ?? historyPage([fill(), buyFill()]))),
     )
     .reply('GET', PORTFOLIO_PATHS.valueHistory, options.valueHistory ?? valueHistory())
+    .reply('GET', PORTFOLIO_PATHS.pocketHoldings, pocketHoldings())
     .reply('GET', '/api/symbol-info', SYMBOL_INFO);
   return replyHoldings(api, options.holdings ?? holdings(), options.usHoldings ?? usHoldings());
 }
