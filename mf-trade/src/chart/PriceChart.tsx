@@ -227,9 +227,10 @@ export function PriceChart({
   const toggleTools = (mode: ToolsMode) => setToolsMode((open) => (open === mode ? null : mode));
   return (
     <>
-      {engine && toolsMode === 'drawings' && (
+      {/* The drawing toolbar sits above the chart; the indicators dialog is a modal (a portal). */}
+      {engine && toolsMode && (
         <Suspense fallback={null}>
-          <ChartToolsPanel mode="drawings" engine={engine} onClose={() => setToolsMode(null)} />
+          <ChartToolsPanel mode={toolsMode} engine={engine} onClose={() => setToolsMode(null)} />
         </Suspense>
       )}
       <Frame
@@ -255,11 +256,6 @@ export function PriceChart({
               {t('chart.drawings')}
             </Toggle>
           </ToolButtons>
-        )}
-        {engine && toolsMode === 'studies' && (
-          <Suspense fallback={null}>
-            <ChartToolsPanel mode="studies" engine={engine} onClose={() => setToolsMode(null)} />
-          </Suspense>
         )}
         {loading && (
           <Overlay>

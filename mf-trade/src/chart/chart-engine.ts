@@ -215,7 +215,10 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     chart.timeScale().setVisibleRange({ from: (pendingRange.from / 1000) as Time, to: (pendingRange.to / 1000) as Time });
     pendingRange = undefined;
   };
-  const needsTools = (parts: StateParts) => parts.studies.length > 0 || parts.drawings.length > 0 || (parts.chartType ?? 'candles') !== 'candles';
+  /** Starts loading the tools for a state that needs them (a failed load is retried on next use). */
+  const warm = (parts: StateParts) => {
+    if (parts.studies.length > 0 || parts.drawings.length > 0 || parts.chartType !== 'candles') loadHost().catch(() => undefined);
+  };
 
   function paint() {
     const bars = candles.map((candle) => toBars(candle, palette));
@@ -306,7 +309,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       if (host) host.apply(parts);
       else {
         early = parts;
-        if (needsTools(parts)) void loadHost().catch(() => undefined);
+        warm(parts);
       }
     },
     onStateChange(listener) {
@@ -317,7 +320,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       if (host) host.setChartType(type);
       else {
         early = { ...(early ?? { studies: [], drawings: [] }), chartType: type };
-        if (type !== 'candles') void loadHost().catch(() => undefined);
+        warm(early);
       }
     },
     openTools: () => loadHost().then((h) => h.tools),
