@@ -61,6 +61,19 @@ export interface MarginMarket {
    * comes back to the engine through `settleFill`.
    */
   closeAtMarket(request: CloseRequest): Promise<void>;
+  /**
+   * Whose crossing a margin call is (decision 0017): 'POSITION' (perps, the default) sends one per
+   * position and crossing; 'BOOK' one per wallet (user and book) and crossing, its event's symbol the
+   * book, for cross margin over a wallet (US CFDs: the 2x or 4x wallet).
+   */
+  marginCallScope?: 'POSITION' | 'BOOK';
+  /**
+   * Whether a position's hold also covers its unrealized loss at the mark (US CFDs: what a wallet
+   * may still withdraw or open is what no position needs). The hold is the position's one hold, so
+   * every fill and charge releases it whole first; `holdLosses` grows or shrinks it to margin + loss,
+   * capped at the wallet. `margin` stays the initial margin.
+   */
+  holdsUnrealizedLoss?: boolean;
 }
 
 export interface CloseRequest {
@@ -95,6 +108,10 @@ export interface PositionRow {
   readonly fundingPaid: string;
   readonly takeProfit: string | null;
   readonly stopLoss: string | null;
+  /** What a TP/SL closes (null: the whole position). */
+  readonly triggerQuantity: string | null;
+  /** When the TP/SL lapse unexecuted (null: never). */
+  readonly triggersExpireAt: Date | null;
   /** Bumped by every change (ledger keys of a liquidation name it). */
   readonly version: number;
   /** Margin call sent and not yet cleared (once per crossing). */
@@ -173,6 +190,36 @@ export interface NoticeText {
 /** A market's own text for its events (null: the engine's text for the kind). */
 export type NoticeRenderer = (event: MarginEventRecord) => NoticeText | null;
 
+/** A closed position (`margin_position_history`): written in the closing fill's transaction. */
+export interface ClosedPosition {
+  readonly key: string;
+  readonly positionId: string;
+  readonly market: Market;
+  readonly userId: string;
+  readonly book: string;
+  readonly symbol: string;
+  readonly side: PositionSide;
+  /** The size the closing fill closed (unsigned; earlier partial closes are in the realized P&L). */
+  readonly size: string;
+  readonly leverage: number;
+  readonly entryPrice: string;
+  /** The closing fill's price. */
+  readonly closePrice: string;
+  readonly closeReason: CloseReason | 'REDUCE_ONLY';
+  /** Over the position's life: realized P&L, fees paid, funding/financing paid (> 0 paid). */
+  readonly realizedPnl: string;
+  readonly fees: string;
+  readonly funding: string;
+  readonly openedAt: Date;
+  readonly closedAt: Date;
+}
+
+/** Optional parts of a take-profit / stop-loss: a partial quantity and an expiry. */
+export interface TriggerOptions {
+  readonly quantity?: string | null;
+  readonly expiresAt?: Date | null;
+}
+
 export interface ChargeResult {
   readonly positions: number;
   /** Transfers applied now (the rest had been applied before: replays). */
@@ -198,6 +245,10 @@ export interface MarginEngine {
    * TP/SL, a wallet's liquidation).
    */
   registerNotices(market: Market, render: NoticeRenderer): void;
+  /** A user's closed positions of a market, newest first (at most `limit`). */
+  history(market: Market, userId: string, options?: { readonly book?: string; readonly limit?: number }): Promise<ClosedPosition[]>;
+  /** Grows or shrinks the holds of a market's open positions to margin + unrealized loss (markets with `holdsUnrealizedLoss`). */
+  holdLosses(market: Market, userId?: string, book?: string): Promise<number>;
   /** A new mark price: finds the at-risk positions through the index and liquidates / margin-calls / triggers TP/SL. */
   onMark(market: Market, symbol: string, mark: string, now: number): Promise<void>;
   /**

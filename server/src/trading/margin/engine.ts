@@ -10,7 +10,7 @@ import type { PasarDb } from '../../db/database';
 import { InsufficientFunds, type AccountRef, type Ledger, type LedgerOps, type TransferLeg, type TransferResult } from '../../ledger/api';
 import { AppError } from '../../http/app-error';
 import type { Market } from '../order-model';
-import type { ChargeResult, ExposureSource, MarginEngine, NoticeRenderer, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView } from './api';
+import type { ChargeResult, ClosedPosition, CloseReason, ExposureSource, MarginEngine, NoticeRenderer, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView, TriggerOptions } from './api';
 import {
   applyFill,
   bankruptcyPrice,
@@ -27,7 +27,8 @@ import {
   unrealizedPnl,
 } from './math';
 import { RiskIndex, triggersOf } from './risk-index';
-import { marginChargeRuns, marginCharges, marginEvents, marginPositions, type MarginPositionRow } from './tables';
+import { orders } from '../tables';
+import { marginChargeRuns, marginCharges, marginEvents, marginPositionHistory, marginPositions, type MarginPositionRow } from './tables';
 
 type Ops = LedgerOps & { readonly db: PasarDb };
 const D = (v: Decimal.Value): MarginDecimal => new MarginDecimal(v);
@@ -72,7 +73,8 @@ export interface MarginEngineImpl extends MarginEngine {
   settings(market: Market, userId: string, book: string, symbol: string): Promise<PositionRow>;
   setMarginMode(market: Market, userId: string, book: string, symbol: string, mode: 'CROSS' | 'ISOLATED'): Promise<PositionRow>;
   adjustMargin(market: Market, userId: string, book: string, symbol: string, direction: 'ADD' | 'REMOVE', amount: string, requestId: string): Promise<PositionView>;
-  setTpSl(market: Market, userId: string, book: string, symbol: string, tp: string | null | undefined, sl: string | null | undefined): Promise<PositionView>;
+  /** Sets (a value), clears (null) or keeps (undefined) the triggers; `options` a partial quantity and an expiry (perps: neither, the whole position, never). */
+  setTpSl(market: Market, userId: string, book: string, symbol: string, tp: string | null | undefined, sl: string | null | undefined, options?: TriggerOptions): Promise<PositionView>;
   /** Rebuilds the at-risk index of a symbol from the database (start, and now and then for other instances' changes). */
   refreshIndex(market: Market, symbol: string): Promise<number>;
   readonly index: RiskIndex;
@@ -98,7 +100,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     if (!m) throw new Error(`no margined market ${market}`);
     return m;
   };
-  const toRow = (r: MarginPositionRow): PositionRow => ({ ...r, takeProfit: r.takeProfit ?? null, stopLoss: r.stopLoss ?? null });
+  const toRow = (r: MarginPositionRow): PositionRow => ({ ...r, takeProfit: r.takeProfit ?? null, stopLoss: r.stopLoss ?? null, triggerQuantity: r.triggerQuantity ?? null, triggersExpireAt: r.triggersExpireAt ?? null });
   const where = (market: Market, userId: string, book: string, symbol: string) =>
     and(eq(marginPositions.market, market), eq(marginPositions.userId, userId), eq(marginPositions.book, book), eq(marginPositions.symbol, symbol));
 
@@ -346,8 +348,15 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return toRow(row as MarginPositionRow);
     },
 
-    async settleFill(ops, fill: MarginFill): Promise<TransferResult> {
-      const m = marketOf(fill.market);
+    async settleFill(ops, given: MarginFill): Promise<TransferResult> {
+      const m = marketOf(given.market);
+      // Why the order was placed (a market that does not say: the order's own reason; a person's reduce-only order is theirs).
+      let fill = given;
+      if (fill.reason === null) {
+        const [order] = await ops.db.select({ reason: orders.reason }).from(orders).where(eq(orders.id, fill.orderId));
+        const reason = order?.reason;
+        if (reason === 'LIQUIDATION' || reason === 'TAKE_PROFIT' || reason === 'STOP_LOSS' || reason === 'INTRADAY_CLOSE') fill = { ...fill, reason };
+      }
       const account = m.account(fill.userId, fill.book);
       const row = await lockRow(ops, m, fill.userId, fill.book, fill.symbol);
       const signed = fill.side === 'BUY' ? D(fill.quantity) : D(fill.quantity).neg();
@@ -405,6 +414,21 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       if (transfer.replayed) return transfer;
       const held = await holdMargin(ops, m, row, account, target, !increases);
       const closed = out.size.isZero();
+      // The old position ended (closed, or flipped through zero): its record, in this fill's transaction.
+      if (!oldSize.isZero() && out.closed.eq(oldSize.abs())) {
+        await ops.db
+          .insert(marginPositionHistory)
+          .values({
+            key: fill.key, positionId: row.id, market: m.market, userId: row.userId, book: row.book, symbol: row.symbol, side: oldSize.gt(0) ? 'LONG' : 'SHORT',
+            size: str(oldSize.abs()), leverage: row.leverage, entryPrice: row.entryPrice, closePrice: fill.price, closeReason: fill.reason ?? 'USER',
+            realizedPnl: str(D(row.realizedPnl).plus(pnl)), fees: str(D(row.feesPaid).plus(settled.fee)), funding: row.fundingPaid, openedAt: row.openedAt, closedAt: new Date(deps.now()),
+          })
+          .onConflictDoNothing();
+      }
+      // Triggers end with the position, or once one of them executed (a partial TP/SL leaves the rest without them);
+      // a partial trigger never covers more than is left.
+      const triggerSpent = closed || fill.reason === 'TAKE_PROFIT' || fill.reason === 'STOP_LOSS';
+      const triggerQuantity = row.triggerQuantity !== null && D(row.triggerQuantity).gt(out.size.abs()) ? str(out.size.abs()) : row.triggerQuantity;
       await ops.db
         .update(marginPositions)
         .set({
@@ -416,8 +440,10 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           feesPaid: str(D(row.feesPaid).plus(settled.fee)),
           version: row.version + 1,
           marginCalled: closed ? false : row.marginCalled,
-          takeProfit: closed ? null : row.takeProfit,
-          stopLoss: closed ? null : row.stopLoss,
+          takeProfit: triggerSpent ? null : row.takeProfit,
+          stopLoss: triggerSpent ? null : row.stopLoss,
+          triggerQuantity: triggerSpent ? null : triggerQuantity,
+          triggersExpireAt: triggerSpent ? null : row.triggersExpireAt,
           ...(oldSize.isZero() ? { openedAt: new Date(deps.now()), fundingPaid: '0', realizedPnl: str(pnl), feesPaid: str(settled.fee) } : {}),
           updatedAt: new Date(deps.now()),
         })
@@ -525,7 +551,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return (await engine.position(market, userId, book, symbol)) as PositionView;
     },
 
-    async setTpSl(market, userId, book, symbol, tp, sl) {
+    async setTpSl(market, userId, book, symbol, tp, sl, options) {
       const m = marketOf(market);
       await ledger.transaction(async (ops) => {
         const row = await lockRow(ops, m, userId, book, symbol);
@@ -541,6 +567,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           .set({
             ...(tp !== undefined ? { takeProfit: tp } : {}),
             ...(sl !== undefined ? { stopLoss: sl } : {}),
+            ...(options?.quantity !== undefined ? { triggerQuantity: options.quantity === null ? null : str(MarginDecimal.min(options.quantity, size.abs())) } : {}),
+            ...(options?.expiresAt !== undefined ? { triggersExpireAt: options.expiresAt } : {}),
             version: row.version + 1,
             updatedAt: new Date(deps.now()),
           })
@@ -548,6 +576,45 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       });
       await afterChange(m, userId, book);
       return (await engine.position(market, userId, book, symbol)) as PositionView;
+    },
+
+    async history(market, userId, options) {
+      const rows = await db
+        .select()
+        .from(marginPositionHistory)
+        .where(and(eq(marginPositionHistory.market, market), eq(marginPositionHistory.userId, userId), ...(options?.book ? [eq(marginPositionHistory.book, options.book)] : [])))
+        .orderBy(sql`${marginPositionHistory.closedAt} desc, ${marginPositionHistory.key} desc`)
+        .limit(options?.limit ?? 100);
+      return rows.map((r): ClosedPosition => ({ ...r, closeReason: r.closeReason as CloseReason }));
+    },
+
+    async holdLosses(market, userId, book) {
+      const m = marketOf(market);
+      if (!m.holdsUnrealizedLoss) return 0;
+      const rows = await db
+        .select()
+        .from(marginPositions)
+        .where(and(eq(marginPositions.market, market), ne(marginPositions.size, '0'), ...(userId ? [eq(marginPositions.userId, userId)] : []), ...(book ? [eq(marginPositions.book, book)] : [])));
+      let changed = 0;
+      for (const raw of rows) {
+        const row = toRow(raw);
+        const loss = MarginDecimal.max(0, unrealizedPnl(row.size, row.entryPrice, m.markPrice(row.symbol) ?? row.entryPrice).neg());
+        const want = D(row.margin).plus(roundUp(loss, m.scale));
+        const current = row.holdId ? D((await ledger.getHold(row.holdId))?.remaining ?? 0) : D(0);
+        if (want.eq(current)) continue;
+        const done = await ledger.transaction(async (ops) => {
+          const [locked] = await ops.db.select().from(marginPositions).where(eq(marginPositions.id, row.id)).for('update');
+          if (!locked || locked.version !== row.version || locked.holdId !== row.holdId) return false;
+          await releaseHold(ops, row.holdId);
+          const account = m.account(row.userId, row.book);
+          const amount = MarginDecimal.min(want, roundDown((await ops.balance(account)).available, m.scale));
+          const hold = amount.gt(0) ? await ops.hold({ key: `${m.keyPrefix}:margin:${row.id}:v${row.version}:loss:${randomUUID()}`, account, amount: str(amount), reason: 'MARGIN', ref: row.id }) : null;
+          await ops.db.update(marginPositions).set({ holdId: hold?.id ?? null }).where(eq(marginPositions.id, row.id));
+          return true;
+        });
+        if (done) changed += 1;
+      }
+      return changed;
     },
 
     registerExposure(market, source) {
@@ -747,7 +814,9 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       }
       return;
     }
-    if (ratio.gte(deps.marginCallPercent) && !row.marginCalled) {
+    if (m.marginCallScope === 'BOOK' && row.marginMode === 'CROSS') {
+      await bookMarginCall(m, row, view, ratio.gte(deps.marginCallPercent));
+    } else if (ratio.gte(deps.marginCallPercent) && !row.marginCalled) {
       // The crossing and its event commit together (the notice is sent from the event); the flag
       // makes it one event per crossing, so the key need only be new (a frozen clock and an
       // unchanged position version cross again after a recovery).
@@ -770,10 +839,44 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     const sl = row.stopLoss ? D(row.stopLoss) : null;
     const hitTp = tp !== null && (long ? mark.gte(tp) : mark.lte(tp));
     const hitSl = sl !== null && (long ? mark.lte(sl) : mark.gte(sl));
-    if (hitTp || hitSl) {
-      const reason = hitTp ? 'TAKE_PROFIT' : 'STOP_LOSS';
-      await m.closeAtMarket({ userId: row.userId, book: row.book, symbol: row.symbol, side: closeSide, quantity: str(D(row.size).abs()), requestId: `${hitTp ? 'tp' : 'sl'}:${row.id}:v${row.version}`, reason });
+    if (!hitTp && !hitSl) return;
+    // Lapsed triggers (a US 4x TP/SL at the regular close) never execute: cleared instead.
+    if (row.triggersExpireAt !== null && row.triggersExpireAt.getTime() <= now) {
+      await db
+        .update(marginPositions)
+        .set({ takeProfit: null, stopLoss: null, triggerQuantity: null, triggersExpireAt: null })
+        .where(and(eq(marginPositions.id, row.id), eq(marginPositions.version, row.version)));
+      reindex(m, { ...view, takeProfit: null, stopLoss: null });
+      return;
     }
+    const reason = hitTp ? 'TAKE_PROFIT' : 'STOP_LOSS';
+    const quantity = row.triggerQuantity === null ? D(row.size).abs() : MarginDecimal.min(row.triggerQuantity, D(row.size).abs());
+    await m.closeAtMarket({ userId: row.userId, book: row.book, symbol: row.symbol, side: closeSide, quantity: str(quantity), requestId: `${hitTp ? 'tp' : 'sl'}:${row.id}:v${row.version}`, reason });
+  }
+
+  /**
+   * A margin call over a wallet (scope 'BOOK'): one MARGIN_CALL per user, book and crossing, its
+   * event's symbol the book. The wallet's open rows are locked together; the event is recorded only
+   * when none of them was called (a position opened into a called wallet is marked without a new
+   * one), and falling back below the threshold clears them all.
+   */
+  async function bookMarginCall(m: MarginMarket, row: PositionRow, view: PositionView, above: boolean): Promise<void> {
+    if (above === row.marginCalled) return;
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: marginPositions.id, marginCalled: marginPositions.marginCalled })
+        .from(marginPositions)
+        .where(and(eq(marginPositions.market, m.market), eq(marginPositions.userId, row.userId), eq(marginPositions.book, row.book), ne(marginPositions.size, '0')))
+        .for('update');
+      if (above && !rows.some((r) => r.marginCalled)) {
+        await tx.insert(marginEvents).values({ key: `call:${row.userId}:${row.book}:${randomUUID()}`, kind: 'MARGIN_CALL', market: m.market, userId: row.userId, symbol: row.book, details: { ratio: view.marginRatioPercentage, mark: view.markPrice, book: row.book } });
+      }
+      await tx
+        .update(marginPositions)
+        .set({ marginCalled: above })
+        .where(and(eq(marginPositions.market, m.market), eq(marginPositions.userId, row.userId), eq(marginPositions.book, row.book), ne(marginPositions.size, '0')));
+    });
+    await afterChange(m, row.userId, row.book);
   }
 
   /**

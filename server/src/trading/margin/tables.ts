@@ -22,6 +22,10 @@ export const marginPositions = pgTable('margin_positions', {
   fundingPaid: numeric('funding_paid').notNull(),
   takeProfit: numeric('take_profit'),
   stopLoss: numeric('stop_loss'),
+  /** What a TP/SL closes (null: the whole position). */
+  triggerQuantity: numeric('trigger_quantity'),
+  /** When the TP/SL lapse (null: never). */
+  triggersExpireAt: ts('triggers_expire_at'),
   version: integer('version').notNull(),
   marginCalled: boolean('margin_called').notNull(),
   openedAt: ts('opened_at').notNull(),
@@ -65,6 +69,27 @@ export const marginEvents = pgTable('margin_events', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** When its notice went out (null: not yet; the next pass sends it). */
   notifiedAt: ts('notified_at'),
+});
+
+/** A closed position (written in the closing fill's transaction, keyed by that fill). */
+export const marginPositionHistory = pgTable('margin_position_history', {
+  key: text('key').primaryKey(),
+  positionId: uuid('position_id').notNull(),
+  market: text('market').$type<Market>().notNull(),
+  userId: uuid('user_id').notNull(),
+  book: text('book').notNull(),
+  symbol: text('symbol').notNull(),
+  side: text('side').$type<'LONG' | 'SHORT'>().notNull(),
+  size: numeric('size').notNull(),
+  leverage: integer('leverage').notNull(),
+  entryPrice: numeric('entry_price').notNull(),
+  closePrice: numeric('close_price').notNull(),
+  closeReason: text('close_reason').notNull(),
+  realizedPnl: numeric('realized_pnl').notNull(),
+  fees: numeric('fees').notNull(),
+  funding: numeric('funding').notNull(),
+  openedAt: ts('opened_at').notNull(),
+  closedAt: ts('closed_at').notNull(),
 });
 
 export type MarginPositionRow = typeof marginPositions.$inferSelect;
