@@ -74,6 +74,15 @@ export interface MarginMarket {
    * capped at the wallet. `margin` stays the initial margin.
    */
   holdsUnrealizedLoss?: boolean;
+  /** The margin a partly closed position keeps, rounded to the scale: 'DOWN' (default) or 'UP' (US cents). */
+  keptMarginRounding?: 'UP' | 'DOWN';
+  /** Where a fill's `charges` go (default the currency's TAX_PAYABLE). */
+  chargesAccount?(): AccountRef;
+  /**
+   * Whether the engine records a margin event for its TAKE_PROFIT, STOP_LOSS and INTRADAY_CLOSE fills
+   * (one per closing order, sent by `deliverNotices` in the market's texts); liquidations always have one.
+   */
+  closeEvents?: boolean;
 }
 
 export interface CloseRequest {
@@ -149,6 +158,11 @@ export interface MarginFill {
   readonly quantity: string;
   readonly price: string;
   readonly fee: string;
+  /**
+   * Charges besides the fee (US sells: SEC/TAF), collected after the fee and a loss from what is
+   * left with the gain; what is not there is not collected (`unpaidCharges` in the memo).
+   */
+  readonly charges?: string;
   /** The engine's ledger key of this fill (`<fill>:<orderId>:<n>`). */
   readonly key: string;
   readonly reason: CloseReason | null;

@@ -292,7 +292,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     fee: MarginDecimal,
     pnl: MarginDecimal,
     lossCap?: MarginDecimal,
-  ): { legs: TransferLeg[]; fee: MarginDecimal; insured: MarginDecimal } {
+    charges: MarginDecimal = D(0),
+  ): { legs: TransferLeg[]; fee: MarginDecimal; insured: MarginDecimal; charges: MarginDecimal } {
     const legs: TransferLeg[] = [];
     let left = MarginDecimal.max(0, available);
     const feePaid = MarginDecimal.min(fee, left);
@@ -306,8 +307,12 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       insured = loss.minus(paid);
       if (paid.gt(0)) legs.push({ from: account, to: m.settlementAccount(), amount: str(paid) });
       if (insured.gt(0)) legs.push({ from: m.insuranceAccount(), to: m.settlementAccount(), amount: str(insured) });
+      left = left.minus(paid);
     }
-    return { legs, fee: feePaid, insured };
+    // Charges (US sells: SEC/TAF) come last, from what is left with the gain: what is not there is not collected.
+    const chargesPaid = MarginDecimal.min(charges, left.plus(MarginDecimal.max(pnl, 0)));
+    if (chargesPaid.gt(0)) legs.push({ from: account, to: m.chargesAccount?.() ?? { house: 'TAX_PAYABLE', currency: m.currency }, amount: str(chargesPaid) });
+    return { legs, fee: feePaid, insured, charges: chargesPaid };
   }
 
   async function releaseHold(ops: Ops, holdId: string | null): Promise<void> {
@@ -370,12 +375,16 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       else if (out.closed.isZero()) {
         target = oldMargin.plus(roundUp(initialMargin(out.opened.times(fill.price), row.leverage), m.scale));
         increases = true;
-      } else if (out.opened.isZero()) target = roundDown(oldMargin.times(out.size.abs()).div(oldSize.abs()), m.scale);
+      } else if (out.opened.isZero()) {
+        const kept = oldMargin.times(out.size.abs()).div(oldSize.abs());
+        target = m.keptMarginRounding === 'UP' ? roundUp(kept, m.scale) : roundDown(kept, m.scale);
+      }
       else {
         target = roundUp(initialMargin(out.opened.times(fill.price), row.leverage), m.scale);
         increases = true;
       }
       const fee = roundUp(fill.fee, m.scale);
+      const charges = roundUp(fill.charges ?? '0', m.scale);
       const pnl = roundAgainstUser(out.realizedPnl.neg(), m.scale).neg();
 
       await releaseHold(ops, row.holdId);
@@ -394,7 +403,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       // Isolated: a loss is paid from the position's margin alone (past it, by the insurance fund),
       // and the margin a partly closed position keeps shrinks by what it paid.
       const isolated = row.marginMode === 'ISOLATED';
-      const settled = settlementLegs(m, account, available, fee, pnl, isolated ? oldMargin : undefined);
+      const settled = settlementLegs(m, account, available, fee, pnl, isolated ? oldMargin : undefined, charges);
       if (isolated && pnl.lt(0) && !increases && !out.size.isZero()) target = MarginDecimal.min(target, oldMargin.minus(pnl.neg().minus(settled.insured)));
       // The ledger captures of a hold only what the transfer debits the account: the captured part
       // that becomes the position's margin goes to settlement and back (net nothing), freed for the
@@ -409,7 +418,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         kind: 'MARGIN_FILL',
         legs: settled.legs.length > 0 ? settled.legs : markerLegs(m),
         captureHolds,
-        memo: { userId: fill.userId, orderId: fill.orderId, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, realizedPnl: str(pnl), fee: str(settled.fee), insured: str(settled.insured), reason: fill.reason },
+        memo: { userId: fill.userId, orderId: fill.orderId, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, realizedPnl: str(pnl), fee: str(settled.fee), insured: str(settled.insured), reason: fill.reason, ...(charges.gt(0) ? { charges: str(settled.charges), unpaidCharges: str(charges.minus(settled.charges)) } : {}) },
       });
       if (transfer.replayed) return transfer;
       const held = await holdMargin(ops, m, row, account, target, !increases);
@@ -421,7 +430,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           .values({
             key: fill.key, positionId: row.id, market: m.market, userId: row.userId, book: row.book, symbol: row.symbol, side: oldSize.gt(0) ? 'LONG' : 'SHORT',
             size: str(oldSize.abs()), leverage: row.leverage, entryPrice: row.entryPrice, closePrice: fill.price, closeReason: fill.reason ?? 'USER',
-            realizedPnl: str(D(row.realizedPnl).plus(pnl)), fees: str(D(row.feesPaid).plus(settled.fee)), funding: row.fundingPaid, openedAt: row.openedAt, closedAt: new Date(deps.now()),
+            realizedPnl: str(D(row.realizedPnl).plus(pnl)), fees: str(D(row.feesPaid).plus(settled.fee).plus(settled.charges)), funding: row.fundingPaid, openedAt: row.openedAt, closedAt: new Date(deps.now()),
           })
           .onConflictDoNothing();
       }
@@ -437,17 +446,24 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           margin: str(held.margin),
           holdId: held.holdId,
           realizedPnl: str(D(row.realizedPnl).plus(pnl)),
-          feesPaid: str(D(row.feesPaid).plus(settled.fee)),
+          feesPaid: str(D(row.feesPaid).plus(settled.fee).plus(settled.charges)),
           version: row.version + 1,
           marginCalled: closed ? false : row.marginCalled,
           takeProfit: triggerSpent ? null : row.takeProfit,
           stopLoss: triggerSpent ? null : row.stopLoss,
           triggerQuantity: triggerSpent ? null : triggerQuantity,
           triggersExpireAt: triggerSpent ? null : row.triggersExpireAt,
-          ...(oldSize.isZero() ? { openedAt: new Date(deps.now()), fundingPaid: '0', realizedPnl: str(pnl), feesPaid: str(settled.fee) } : {}),
+          ...(oldSize.isZero() ? { openedAt: new Date(deps.now()), fundingPaid: '0', realizedPnl: str(pnl), feesPaid: str(settled.fee.plus(settled.charges)) } : {}),
           updatedAt: new Date(deps.now()),
         })
         .where(eq(marginPositions.id, row.id));
+      if (m.closeEvents && (fill.reason === 'TAKE_PROFIT' || fill.reason === 'STOP_LOSS' || fill.reason === 'INTRADAY_CLOSE')) {
+        // A market that tells of its other engine closes (US: the 4x close, TP/SL): one event per closing order.
+        await ops.db
+          .insert(marginEvents)
+          .values({ key: `close:${fill.orderId}`, kind: fill.reason, market: m.market, userId: fill.userId, symbol: fill.symbol, details: { size: row.size, price: fill.price, orderId: fill.orderId } })
+          .onConflictDoNothing();
+      }
       if (fill.reason === 'LIQUIDATION') {
         // Recorded with the liquidation's fill (one event per liquidation order, however many fills): its notice cannot be lost.
         await ops.db
