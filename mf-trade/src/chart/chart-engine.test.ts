@@ -12,6 +12,7 @@ interface FakeChart {
   rangeListeners: ((range: { from: number; to: number } | null) => void)[];
   data: unknown[][];
   visible: { from: number; to: number } | null;
+  priceLines: { id?: string; price: number }[];
 }
 
 const mockCharts: FakeChart[] = [];
@@ -22,7 +23,10 @@ jest.mock('lightweight-charts', () => {
     update: jest.fn(),
     applyOptions: jest.fn(),
     priceScale: () => ({ applyOptions: jest.fn() }),
-    createPriceLine: jest.fn(),
+    createPriceLine: jest.fn((line: { id?: string; price: number }) => {
+      chart.priceLines.push(line);
+      return line;
+    }),
     removePriceLine: jest.fn(),
     attachPrimitive: jest.fn(),
     detachPrimitive: jest.fn(),
@@ -45,6 +49,7 @@ jest.mock('lightweight-charts', () => {
         rangeListeners: [],
         data: [],
         visible: null,
+        priceLines: [],
         resize: jest.fn((width: number, height: number) => {
           chart.size = { width, height };
         }),
@@ -117,6 +122,26 @@ const OPTIONS = { precision: 0, minMove: 1, formatPrice: String, locale: 'id-ID'
 const candle = (t: number): Candle => ({ t, o: '100', h: '110', l: '90', c: '105', v: '3' }) as Candle;
 
 describe('chart engine', () => {
+  it('draws the draggable order and alert lines given before the line layer\'s own chunk arrived', async () => {
+    const guest = createChartEngine(document.createElement('div'), OPTIONS);
+    guest.setOrderLines([]);
+    guest.setAlertLines([], null);
+    guest.setPicking(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mockCharts[0]!.priceLines).toEqual([]);
+    guest.destroy();
+
+    const engine = createChartEngine(document.createElement('div'), OPTIONS);
+    const drag = { onMove: jest.fn(), onDrop: jest.fn() } as never;
+    engine.setOrderLines([{ id: 'o1', price: '950', side: 'BUY', type: 'limit', state: 6, title: 'Buy 1' } as never], drag);
+    engine.setAlertLines([{ id: 'a1', price: '990', title: 'Alert' } as never], null);
+    // The layer's chunk arrives a moment later, and draws what it was last given.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const drawn = mockCharts[1]!.priceLines.map((line) => [line.id, line.price]);
+    expect(drawn).toEqual(expect.arrayContaining([['order:o1', 950], [expect.stringContaining('a1'), 990]]));
+    engine.destroy();
+  });
+
   it('follows its container on every size change and refits its bars to the new width', () => {
     const engine = createChartEngine(document.createElement('div'), OPTIONS);
     engine.setCandles([candle(1_700_000_000_000), candle(1_700_086_400_000)]);

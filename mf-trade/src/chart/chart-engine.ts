@@ -21,7 +21,7 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '../market/types';
 import type { ChartOrderLine } from './order-lines';
-import { createAlertLayer, type AlertLineHandlers, type ChartAlertLine } from './alert-lines';
+import type { AlertLayer, AlertLineHandlers, ChartAlertLine, LineLook } from './alert-lines';
 import type { ChartState, ChartStateApi } from './chart-state';
 import type { ChartTools } from './chart-tools';
 import type { StateParts, ToolsHost } from './chart-tools-host';
@@ -184,7 +184,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     priceLineVisible: false,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const orderDragLayer = createAlertLayer(chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 });
+  const orderDragLayer = deferredLayer(() => [chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 }]);
   series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
   // Studies, drawings and chart types: their chunk (chart-tools-host.ts and the tools) is imported
   // on first use; until then the engine holds an applied state's parts.
@@ -252,7 +252,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     );
   }
 
-  const alertLayer = createAlertLayer(chart, series, container, colour('warning') || '#f2b01e');
+  const alertLayer = deferredLayer(() => [chart, series, container, colour('warning') || '#f2b01e']);
 
   function applyPalette() {
     palette = readPalette();
@@ -385,6 +385,69 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       offTheme();
       resize.disconnect();
       chart.remove();
+    },
+  };
+}
+
+type LayerArgs = [IChartApi, ISeriesApi<'Candlestick'>, HTMLElement, string, LineLook?];
+
+/**
+ * A draggable line layer (alert-lines.ts) whose code is a chunk of its own, fetched the first time
+ * it has something to show or do: price alerts, a pick, or a working order to drag are a signed-in
+ * person's, so a guest's chart never loads it. Until then it keeps the latest of each call.
+ */
+function deferredLayer(args: () => LayerArgs): AlertLayer {
+  let layer: AlertLayer | null = null;
+  let loading = false;
+  let destroyed = false;
+  let lines: readonly ChartAlertLine[] = [];
+  let handlers: AlertLineHandlers | null = null;
+  let picking = false;
+  let color: string | null = null;
+  const load = () => {
+    if (loading || destroyed) return;
+    loading = true;
+    import(/* webpackChunkName: "chart-lines" */ './alert-lines').then(
+      ({ createAlertLayer }) => {
+        if (destroyed) return;
+        const given = args();
+        layer = createAlertLayer(...given);
+        if (color !== null) layer.setColor(color);
+        layer.setHandlers(handlers);
+        layer.setLines(lines);
+        layer.setPicking(picking);
+      },
+      () => {
+        loading = false;
+      },
+    );
+  };
+  /** Passes a call on to the layer, or starts loading it once there is something to show. */
+  const pass = (call: (loaded: AlertLayer) => void) => {
+    if (layer) call(layer);
+    else if (lines.length > 0 || handlers !== null || picking) load();
+  };
+  return {
+    setLines(next) {
+      lines = next;
+      pass((loaded) => loaded.setLines(next));
+    },
+    setHandlers(next) {
+      handlers = next;
+      pass((loaded) => loaded.setHandlers(next));
+    },
+    setPicking(next) {
+      picking = next;
+      pass((loaded) => loaded.setPicking(next));
+    },
+    setColor(next) {
+      color = next;
+      layer?.setColor(next);
+    },
+    destroy() {
+      destroyed = true;
+      layer?.destroy();
+      layer = null;
     },
   };
 }
