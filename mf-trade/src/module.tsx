@@ -3,7 +3,7 @@
 // round trip fewer before the first meaningful paint); the asset pages load lazily.
 import { assetPathOf, defineRemoteModule, type InstrumentKindValue } from '@pasar/shared';
 import { lazy } from 'react';
-import { TRADE_NAMESPACE, tradeTranslations } from './i18n';
+import { TRADE_NAMESPACE, tradeModuleTranslations } from './i18n';
 import { ExplorePage } from './pages/ExplorePage';
 import { PairPage } from './pages/PairPage';
 import { TradeHomePage } from './pages/TradeHomePage';
@@ -30,6 +30,6 @@ export default defineRemoteModule({
     { path: assetRoute('usindex'), Component: UsIndexAssetPage, guest: true },
   ],
   nav: [{ path: '/trade', labelKey: 'nav.trade', order: 10 }],
-  i18n: tradeTranslations,
+  i18n: tradeModuleTranslations,
   buildLabel: process.env.PASAR_BUILD_LABEL || undefined,
 });

@@ -1,7 +1,8 @@
 import { PORTFOLIO_PATHS, registerTranslations, type CryptoHolding } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { AssetPosition } from './AssetPosition';
 import { assetPositionEn, assetPositionId } from './asset-position-i18n';
 

@@ -3,7 +3,8 @@
 import { MARKET_PATHS, registerTranslations, US_STOCK_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { UsStockAssetPage } from '../pages/AssetPage';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';

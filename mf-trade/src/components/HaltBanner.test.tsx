@@ -1,7 +1,8 @@
 import { registerTranslations } from '@pasar/shared';
 import { renderWithShell } from '@pasar/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { HaltBanner } from './HaltBanner';
 
 beforeAll(() => registerTranslations(TRADE_NAMESPACE, tradeTranslations));

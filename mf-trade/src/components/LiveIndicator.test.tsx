@@ -3,7 +3,8 @@
 import { registerTranslations, type StreamClient, type StreamConnectionState } from '@pasar/shared';
 import { renderWithShell } from '@pasar/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import type { MarketState } from '../market/types';
 import { LiveIndicator } from './LiveIndicator';
 

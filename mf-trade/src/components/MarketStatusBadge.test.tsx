@@ -3,7 +3,8 @@
 import { MARKET_PATHS, registerTranslations } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import type { MarketStatusResponse } from '../market/types';
 import { MarketStatusBadge } from './MarketStatusBadge';
 

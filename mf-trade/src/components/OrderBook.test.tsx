@@ -1,7 +1,8 @@
 import { eventBus, MARKET_PATHS, registerTranslations } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { book, instrument } from '../testing/market-fixtures';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { depthPercent, OrderBook, subtractDecimal } from './OrderBook';

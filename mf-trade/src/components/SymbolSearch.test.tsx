@@ -1,7 +1,8 @@
 import { MARKET_PATHS, registerTranslations, useLocation } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { INSTRUMENTS } from '../testing/market-fixtures';
 import { SymbolSearch } from './SymbolSearch';

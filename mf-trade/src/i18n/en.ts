@@ -1,8 +1,9 @@
 // English strings of the `trade` namespace.
 import type { TradeMessages } from './id';
+import { enNav } from './nav-en';
 
 export const en: TradeMessages = {
-  nav: { trade: 'Trade' },
+  nav: enNav,
   markets: {
     label: 'Market',
     crypto: 'Crypto',

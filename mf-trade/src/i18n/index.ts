@@ -1,11 +1,38 @@
-import { useT } from '@pasar/shared';
-import { en } from './en';
-import { id } from './id';
+import { i18n, registerTranslations, useT } from '@pasar/shared';
+import { use } from 'react';
+import { id, type TradeMessages } from './id';
+import { enNav } from './nav-en';
 
 /** The remote's one i18n namespace. */
 export const TRADE_NAMESPACE = 'trade';
 
-/** The trade pages' strings; the asset pages add theirs from their own chunk (`./asset`). */
-export const tradeTranslations = { id, en };
+/**
+ * The strings the module hands the shell: Indonesian (the default language, and the fallback)
+ * whole, and of English only the nav label the shell shows before a trade page loads. The rest of
+ * English is a chunk of its own, fetched when a page renders in English (useTradeT), so a guest
+ * reading Indonesian never downloads it. The asset pages and panels add theirs from their chunks.
+ */
+export const tradeModuleTranslations = { id, en: { nav: enNav } as TradeMessages };
 
-export const useTradeT = () => useT(TRADE_NAMESPACE);
+/** A key only the whole English bundle has: present once it is registered (or a test registered it). */
+const PROBE_KEY = 'markets.label';
+let english: Promise<void> | undefined;
+
+function loadEnglish(): Promise<void> {
+  english ??= import(/* webpackChunkName: "trade-en" */ './en').then(
+    ({ en }) => registerTranslations(TRADE_NAMESPACE, { id: {} as TradeMessages, en }),
+    (error: unknown) => {
+      english = undefined; // the next render tries again
+      throw error;
+    },
+  );
+  return english;
+}
+
+/** The trade strings; in English the first render waits (Suspense) for the English chunk. */
+export const useTradeT = () => {
+  const translation = useT(TRADE_NAMESPACE);
+  const language = translation.i18n.language;
+  if (language === 'en' && !i18n.getResource(language, TRADE_NAMESPACE, PROBE_KEY)) use(loadEnglish());
+  return translation;
+};

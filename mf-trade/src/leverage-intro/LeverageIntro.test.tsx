@@ -2,7 +2,8 @@ import { Button, getDontShow, getStorageFlag, registerTranslations, type UserDet
 import { renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { LEVERAGE_INTRO_FLAG, useLeverageIntro, useLeverageModal, wipeOutMove } from './LeverageIntro';
 import { leverageIntroEn, leverageIntroId } from './leverage-intro-i18n';
 

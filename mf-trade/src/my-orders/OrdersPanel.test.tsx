@@ -1,7 +1,8 @@
 import { CRYPTO_PATHS, cryptoOrderCancelPath, registerTranslations } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { cryptoOrderCalls } from '../order-calls/crypto-calls';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { cryptoOrder, mockOrders, SIGNED_IN } from '../testing/order-fixtures';

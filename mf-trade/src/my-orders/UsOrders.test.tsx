@@ -1,7 +1,8 @@
 import { registerTranslations, US_STOCK_PATHS, usStockOrderCancelPath } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { usStockOrderCalls } from '../order-calls/us-stock-calls';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { AAPL_ID, mockUsOrders, SIGNED_IN_US, usOrder } from '../testing/us-order-fixtures';

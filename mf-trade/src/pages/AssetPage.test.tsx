@@ -1,7 +1,8 @@
 import { MARKET_PATHS, registerTranslations } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { mockMarket } from '../testing/market-fixtures';

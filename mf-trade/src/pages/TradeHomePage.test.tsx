@@ -7,7 +7,8 @@ import {
 import { WATCHLIST_PATHS } from '@pasar/shared/contract/watchlists-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { engines } from '../testing/chart-engine-mock';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';

@@ -3,7 +3,8 @@
 import { BrokerOrderState, CRYPTO_PATHS, FX_WALLET_PATHS, registerTranslations, WALLET_PATHS } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { resetLayoutPreference } from '../ticket/layout-preference';
 import { engines } from '../testing/chart-engine-mock';

@@ -4,7 +4,8 @@ import {
 import { PERPS_PATHS } from '@pasar/shared/contract/perps-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { installFakePrivateStream, type FakePrivateStream } from '../testing/fake-private-stream';
 import { ticker } from '../testing/market-fixtures';

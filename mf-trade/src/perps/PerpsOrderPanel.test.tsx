@@ -4,7 +4,8 @@ import {
 import { PERPS_PATHS } from '@pasar/shared/contract/perps-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { SIGNED_IN } from '../testing/order-fixtures';
 import { mockPerps, PERP, perpPosition, type PerpMockOptions } from '../testing/perp-fixtures';
 import { PerpsAccountArea, PerpsOrderPanel } from './PerpsWorkspace';

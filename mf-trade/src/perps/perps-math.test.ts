@@ -1,4 +1,4 @@
-import { tradeTranslations } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { perpPosition, perpTypes } from '../testing/perp-fixtures';
 import { perpsEn, perpsId } from './perps-i18n';
 import { draftProblems, EMPTY_DRAFT, estimateQueryOf, leverageOf, liveFigures, maxNotionalAt, orderRequestOf, type PerpDraft } from './perps-math';

@@ -10,7 +10,8 @@ import {
 import { PRICE_ALERT_PATHS } from '@pasar/shared/contract/price-alerts-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { mockPriceAlerts, mockWatchlists } from '../testing/alerts-fixtures';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';

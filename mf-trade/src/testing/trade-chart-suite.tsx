@@ -4,7 +4,8 @@
 import { registerTranslations } from '@pasar/shared';
 import { renderWithShell, type ShellAuth, type TestApiClient } from '@pasar/shared/testing';
 import { TradeChart } from '../chart/TradeChart';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { engines } from './chart-engine-mock';
 import { installFakeLive, type FakeLive } from './fake-live';

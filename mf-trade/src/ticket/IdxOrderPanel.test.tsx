@@ -4,7 +4,8 @@ import {
 import { IDX_PATHS } from '@pasar/shared/contract/idx-paths';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { instrument } from '../testing/market-fixtures';
 import { startAmending, useOpenOrdersStore } from '../my-orders/open-orders';
 import { IdxOrderPanel } from './IdxOrderPanel';

@@ -1,7 +1,8 @@
 import { MARKET_PATHS, registerTranslations, US_STOCK_PATHS, usStockOrderPath } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { startAmending, useOpenOrdersStore } from '../my-orders/open-orders';
 import { applyOrders } from '../my-orders/orders-feed';

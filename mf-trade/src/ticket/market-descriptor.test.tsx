@@ -1,7 +1,8 @@
 import { registerTranslations } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';
 import { instrument, mockMarket } from '../testing/market-fixtures';
 import { mockOrders, orderTypes, SIGNED_IN } from '../testing/order-fixtures';

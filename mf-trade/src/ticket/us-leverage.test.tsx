@@ -4,7 +4,8 @@
 import { FX_WALLET_PATHS, MARKET_PATHS, registerTranslations, US_LEVERAGE_PATHS, type UsLeveragePosition } from '@pasar/shared';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { TRADE_NAMESPACE, tradeTranslations } from '../i18n';
+import { TRADE_NAMESPACE } from '../i18n';
+import { tradeTranslations } from '../i18n/all';
 import { resetInstrumentCache } from '../market/market-api';
 import { useOpenOrdersStore } from '../my-orders/open-orders';
 import { installFakeLive, type FakeLive } from '../testing/fake-live';

@@ -2,7 +2,7 @@
 // applied, the shared store seeded, a toast viewport, and the page's `api` answering from memory.
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { StoreApi } from 'zustand/vanilla';
 import { api as pageApi } from '../api/default-api';
@@ -92,13 +92,16 @@ export const renderWithShell = (ui: ReactElement, options: RenderWithShellOption
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[route]}>
           <GlobalStyles />
-          {path ? (
-            <Routes>
-              <Route path={path} element={children} />
-            </Routes>
-          ) : (
-            children
-          )}
+          {/* As in the shell, a page that waits for a chunk (its strings, say) suspends here. */}
+          <Suspense fallback={null}>
+            {path ? (
+              <Routes>
+                <Route path={path} element={children} />
+              </Routes>
+            ) : (
+              children
+            )}
+          </Suspense>
           <ToastViewport />
         </MemoryRouter>
       </I18nextProvider>
