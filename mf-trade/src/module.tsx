@@ -3,7 +3,7 @@
 // round trip fewer before the first meaningful paint); the asset pages load lazily.
 import { assetPathOf, defineRemoteModule, type InstrumentKindValue } from '@pasar/shared';
 import { lazy } from 'react';
-import { TRADE_NAMESPACE, tradeModuleTranslations } from './i18n';
+import { TRADE_NAMESPACE, tradeModuleTranslations, withTradeStrings } from './i18n';
 import { ExplorePage } from './pages/ExplorePage';
 import { PairPage } from './pages/PairPage';
 import { TradeHomePage } from './pages/TradeHomePage';
@@ -20,14 +20,14 @@ export default defineRemoteModule({
   id: 'mf_trade',
   namespace: TRADE_NAMESPACE,
   routes: [
-    { path: '/trade', Component: TradeHomePage, guest: true },
-    { path: '/trade/USDT-IDR', Component: ExplorePage, guest: true },
+    { path: '/trade', Component: withTradeStrings(TradeHomePage), guest: true },
+    { path: '/trade/USDT-IDR', Component: withTradeStrings(ExplorePage), guest: true },
     // Every other listed symbol of every market at its pair URL; an unknown one gets the search.
-    { path: '/trade/:symbol', Component: PairPage, guest: true },
-    { path: assetRoute('crypto'), Component: CryptoAssetPage, guest: true },
-    { path: assetRoute('usstock'), Component: UsStockAssetPage, guest: true },
-    { path: assetRoute('idx'), Component: IdxAssetPage, guest: true },
-    { path: assetRoute('usindex'), Component: UsIndexAssetPage, guest: true },
+    { path: '/trade/:symbol', Component: withTradeStrings(PairPage), guest: true },
+    { path: assetRoute('crypto'), Component: withTradeStrings(CryptoAssetPage), guest: true },
+    { path: assetRoute('usstock'), Component: withTradeStrings(UsStockAssetPage), guest: true },
+    { path: assetRoute('idx'), Component: withTradeStrings(IdxAssetPage), guest: true },
+    { path: assetRoute('usindex'), Component: withTradeStrings(UsIndexAssetPage), guest: true },
   ],
   nav: [{ path: '/trade', labelKey: 'nav.trade', order: 10 }],
   i18n: tradeModuleTranslations,
