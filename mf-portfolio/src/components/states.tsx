@@ -11,7 +11,7 @@ export const errorCode = (error: unknown): string | null => (isApiError(error) ?
 export function Loading({ lines = 3 }: { lines?: number }) {
   const { t } = usePortfolioT();
   return (
-    <div aria-busy="true" aria-label={t('page.loading')}>
+    <div role="status" aria-busy="true" aria-label={t('page.loading')}>
       <Skeleton lines={lines} />
     </div>
   );
