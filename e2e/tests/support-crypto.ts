@@ -38,6 +38,8 @@ export interface Order {
   filledQuantity: string;
   averagePrice: string | null;
   total: string;
+  /** The tax withheld on the fill (PPh 22 on a sale). */
+  tax: string;
   ocoGroupId: string | null;
   ocoLeg: string | null;
   reason: string | null;
