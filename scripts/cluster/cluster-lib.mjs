@@ -1,4 +1,4 @@
-// Several Pasar instances behind nginx on one machine (issue 18, decision 0026): the cluster's own
+// Several Pasar instances behind nginx on one machine (decision 0026): the cluster's own
 // PostgreSQL (initdb into a temporary folder, a free port) and Redis (a free port) unless
 // DATABASE_URL / REDIS_URL point at existing ones, N server instances sharing them, and nginx in
 // front (round robin, no sticky sessions, WebSocket upgrades passed through). Every process is

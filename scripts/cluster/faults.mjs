@@ -1,4 +1,4 @@
-// `npm run cluster:faults`: fault tests through the balancer (issue 18, decision 0026). A cluster of
+// `npm run cluster:faults`: fault tests through the balancer (decision 0026). A cluster of
 // its own (PostgreSQL and Redis of its own: the machine's are never restarted), a few verified
 // users, and for each fault a bounded load of top-ups (created and paid), crypto buys, market reads
 // and held WebSockets while the fault happens:

@@ -1,4 +1,4 @@
-// `npm run bench:load`: a load test through the balancer, printed not asserted (issue 18). A
+// `npm run bench:load`: a load test through the balancer, printed not asserted. A
 // cluster of its own (three instances behind nginx; DATABASE_URL / REDIS_URL to use existing
 // services), then LOAD_USERS simulated people (default 30) for LOAD_SECONDS (default 60): each
 // signs up (development inbox code, PIN), is verified by the operator, tops up, holds a WebSocket
