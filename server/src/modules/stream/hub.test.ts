@@ -52,7 +52,12 @@ describe('the stream hub over a WebSocket', () => {
     // The publisher ticks every 10 ms (~100 values a second); the client sees about 10.
     expect(times.length).toBeGreaterThanOrEqual(5);
     expect(times.length).toBeLessThanOrEqual(12);
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(80);
+    // At most one message per 100 ms leaves the server; the client's receipt times carry the event
+    // loop's jitter (one late message and the next on time make a short gap), so the check counts
+    // messages per half second instead of measuring single gaps: conflated, 5 (6 or 7 with jitter);
+    // not conflated, about 50.
+    const busiestHalfSecond = Math.max(...times.map((start) => times.filter((at) => at >= start && at < start + 500).length));
+    expect(busiestHalfSecond).toBeLessThanOrEqual(7);
   });
 
   it('merges trades while conflating, so no trade is lost', async () => {
