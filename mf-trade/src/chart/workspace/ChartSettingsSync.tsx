@@ -23,7 +23,7 @@ export interface ChartSettingsSyncProps {
 /** What of a layout is the person's: how many charts and the other charts' symbols and resolutions (the first follows the page). */
 const layoutKey = (layout: ChartLayout) => JSON.stringify({ count: layout.count, panes: layout.panes.slice(1) });
 
-const log = (what: string) => (error: unknown) => console.error(`[trade] chart settings: ${what} failed`, error);
+const log = (what: string) => (error: unknown) => console.warn(`[trade] chart settings: ${what} failed`, error);
 
 export function ChartSettingsSync({ market, symbol, resolution, layout, chartType, onLoaded, calls: given }: ChartSettingsSyncProps) {
   const [calls] = useState(() => given ?? createChartsCalls());
