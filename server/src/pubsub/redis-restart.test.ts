@@ -1,4 +1,4 @@
-// The Redis bus through a Redis restart (issue 18, cluster faults): a redis-server of the test's
+// The Redis bus through a Redis restart (a cluster fault): a redis-server of the test's
 // own on a free port (never the shared one), buses that subscribe while still connecting (an
 // instance starting), then the server stopped and started again on the same port: the buses
 // resubscribe, deliver again and hand leases out again, with no restart of their own. Lease

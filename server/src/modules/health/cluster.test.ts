@@ -1,4 +1,4 @@
-// Running several instances behind a load balancer (issue 18, decision 0026): the client address
+// Running several instances behind a load balancer (decision 0026): the client address
 // behind a trusted balancer, which instance answered, and a database outage answered as
 // "degraded" (503 / 012, nothing changed) with the pool reconnecting by itself once it is back.
 // The outage test cuts a real TCP path to PostgreSQL, so it runs when DATABASE_URL is set.

@@ -1,4 +1,4 @@
-// What the margin engine keeps for every market (issue 12, decision 0017 step 2), proven on perps:
+// What the margin engine keeps for every market (decision 0017), proven on perps:
 // the record of a closed position (written in the closing fill's transaction), take-profit /
 // stop-loss that cover part of a position and lapse at an expiry, a margin call per wallet (scope
 // 'BOOK': one per crossing for all of its cross positions), and holds that also cover the unrealized
