@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       market: { seed: 'pasar', tickMs: 250, usdSpreadPercent: 1, haltCacheMs: 2000, newsFeeds: [], newsPollSeconds: 900 },
       pubsub: { redisPrefix: 'pasar:' },
       stream: { conflateMs: 100, pingMs: 25000 },
-      idempotency: { ttlHours: 24, staleSeconds: 60 },
+      idempotency: { ttlHours: 24, staleSeconds: 60, waitMs: 2000 },
       // -- crypto trading (issue 6) --
       crypto: {
         ordersEnabled: true,
@@ -209,7 +209,7 @@ describe('loadConfig', () => {
       },
       pubsub: { redisUrl: 'redis://cache:6379', redisPrefix: 'p2:' },
       stream: { conflateMs: 50, pingMs: 10000 },
-      idempotency: { ttlHours: 48, staleSeconds: 30 },
+      idempotency: { ttlHours: 48, staleSeconds: 30, waitMs: 2000 },
       // -- crypto trading (issue 6) --
       crypto: {
         ordersEnabled: false,

@@ -111,6 +111,8 @@ const ConfigSchema = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24).max(24 * 365).default(24),
   /** An IN_PROGRESS key older than this belongs to a request whose server died: the key is free again. */
   IDEMPOTENCY_STALE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** How long a retry waits for the first request with its key before answering 043. */
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
   // -- wallet settings: top-up, cashout (issue 5) --
   /** HMAC-SHA256 key of the payment gateway's top-up callbacks; required in production (development: `<dataDir>/payment-webhook-secret`). */
   PAYMENT_WEBHOOK_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -294,7 +296,7 @@ export interface Config {
   readonly pubsub: { readonly redisUrl?: string; readonly redisPrefix: string };
   readonly stream: { readonly conflateMs: number; readonly pingMs: number };
   // -- ledger and idempotency config (issue 5) --
-  readonly idempotency: { readonly ttlHours: number; readonly staleSeconds: number };
+  readonly idempotency: { readonly ttlHours: number; readonly staleSeconds: number; readonly waitMs: number };
   // -- wallet config (issue 5) --
   readonly wallet: {
     /** Unset in development: the server keeps a generated one in `<dataDir>/payment-webhook-secret`. */
@@ -498,7 +500,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
     pubsub: { ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}), redisPrefix: e.REDIS_PREFIX },
     stream: { conflateMs: e.STREAM_CONFLATE_MS, pingMs: e.STREAM_PING_MS },
     // -- ledger and idempotency values (issue 5) --
-    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, staleSeconds: e.IDEMPOTENCY_STALE_SECONDS },
+    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS, staleSeconds: e.IDEMPOTENCY_STALE_SECONDS, waitMs: e.IDEMPOTENCY_WAIT_MS },
     // -- wallet values (issue 5) --
     wallet: (() => {
       // PAYMENT_WEBHOOK_SECRET is required by the wallet module when a production app starts.

@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 import { apiResponses, ok } from '../http/envelope';
 import { createTestApp, type TestApp } from '../testing/app-fixture';
 import { freshPin, logInTestUser, signUpTestUser, type TestUser } from '../testing/auth-fixture';
-import { canonicalJson, REPLAYED_HEADER, WAIT_MS } from './idempotency';
+import { canonicalJson, REPLAYED_HEADER } from './idempotency';
 
 /** What the test routes did, shared by every app instance of this file. */
 const calls = { count: 0, fail: 0, pin: 0, refuse: 0, gate: 0, terms: 0 };
@@ -82,7 +82,9 @@ describe('idempotency of mutating calls', () => {
   let user: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({ setup });
+    // A retry waits long here so that a slow machine cannot turn "wait for the first" into a 043;
+    // the 043 test uses a sibling app with a short wait.
+    t = await createTestApp({ setup, env: { IDEMPOTENCY_WAIT_MS: '15000' } });
     user = await signUpTestUser(t.app);
     other = await signUpTestUser(t.app);
   });
@@ -193,14 +195,15 @@ describe('idempotency of mutating calls', () => {
     newGate();
     const key = newKey();
     const before = calls.gate;
+    const shortWait = await t.sibling({ IDEMPOTENCY_WAIT_MS: '300' }, setup);
     const first = post('/api/test/gate', key);
     await gate.entered;
-    const waiting = await post('/api/test/gate', key);
+    const waiting = await send('POST', '/api/test/gate', key, { note: 'a' }, user, shortWait);
     expect(waiting.statusCode).toBe(409);
     expect(errorOf(waiting).error_code).toBe('043');
     // A different request with that key is refused at once, not after the wait.
     const startedAt = Date.now();
-    const different = await post('/api/test/gate', key, { note: 'other' });
+    const different = await send('POST', '/api/test/gate', key, { note: 'other' }, user, shortWait);
     expect(errorOf(different).error_code).toBe('042');
     const differentTook = Date.now() - startedAt;
     gate.release();
@@ -208,7 +211,7 @@ describe('idempotency of mutating calls', () => {
     const replay = await post('/api/test/gate', key);
     expect(replay.body).toBe(done.body);
     expect(calls.gate).toBe(before + 1);
-    console.log(`043 after waiting ${WAIT_MS} ms; a 042 during the wait took ${differentTook} ms`);
+    console.log(`043 after waiting 300 ms; a 042 during the wait took ${differentTook} ms`);
   });
 
   it('stores the uncompressed answer: a replay is compressed (or not) for the retry that asks', async () => {

@@ -9,7 +9,7 @@
 //     instances), the route runs, and onSend stores its status, content-type and body;
 //   - same id and same method, path and body after completion: the stored response is sent again
 //     with `idempotent-replayed: true`, and the route does not run;
-//   - same id, different request: 409 / 042; the first still running: wait up to WAIT_MS, then
+//   - same id, different request: 409 / 042; the first still running: wait up to IDEMPOTENCY_WAIT_MS (2 s), then
 //     replay it, else 409 / 043.
 // 5xx, 429 and the prompts 040/041 (the client resends after the prompt) are not stored: the row
 // is deleted, so a retry runs again; that is safe because ledger transfers are idempotent on their
@@ -34,8 +34,6 @@ declare module 'fastify' {
 }
 
 export const REPLAYED_HEADER = 'idempotent-replayed';
-/** How long a retry waits for the first request with its key before answering 043. */
-export const WAIT_MS = 2000;
 const POLL_MS = 50;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -160,7 +158,7 @@ function errorCodeOf(body: string): string | undefined {
   }
 }
 
-function createGuard(store: IdempotencyStore, runs: WeakMap<FastifyRequest, Run>) {
+function createGuard(store: IdempotencyStore, runs: WeakMap<FastifyRequest, Run>, waitMs: number) {
   return async function idempotencyGuard(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const userId = request.auth?.userId;
     if (!userId || !MUTATING_METHODS.has(request.method)) return undefined;
@@ -168,7 +166,7 @@ function createGuard(store: IdempotencyStore, runs: WeakMap<FastifyRequest, Run>
     if (!requestId) return undefined;
 
     const fingerprint = fingerprintOf(request);
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       // Read first: a replay or a conflict then costs one read and no write.
       const row = await store.find(userId, requestId);
@@ -197,7 +195,7 @@ export const idempotencyPlugin = fp(
       staleSeconds: app.config.idempotency.staleSeconds,
     });
     const runs = new WeakMap<FastifyRequest, Run>();
-    const guard = createGuard(store, runs);
+    const guard = createGuard(store, runs, app.config.idempotency.waitMs);
 
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
