@@ -174,9 +174,9 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
     }
     if (t.product === 'US_STOCK') {
       if (t.type === 'SELL' || t.type === 'LIQUIDATION') {
-        const realized = fill
-          ? (replays.get(fill.currency)?.realizedBySell.get(fill.id) ?? ZERO)
-          : userNet(t, 'USD').plus(houseSum(t, 'FEES', 'USD'));
+        // A leveraged close: what its wallet received, net of the close's fee and charges, as a
+        // sale's gain is net of its fee and charges.
+        const realized = fill ? (replays.get(fill.currency)?.realizedBySell.get(fill.id) ?? ZERO) : userNet(t, 'USD');
         convert(t.createdAt, 'US_REALIZED', symbolOf(t), 'USD', new D(realized), plain(new D(fill?.quantity ?? String(t.memo.quantity ?? 0))));
       } else if (t.type === 'DIVIDEND') {
         const tax = houseSum(t, 'TAX_PAYABLE', 'USD');

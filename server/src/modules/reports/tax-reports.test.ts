@@ -4,7 +4,6 @@
 // hand-computed ones to the Rupiah; a report is generated in the background through the routes,
 // kept, downloaded again as CSV and PDF (parsed back: its totals equal the CSV's), another
 // person's id answers 404, and a failed generation says so and succeeds on retry.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +40,7 @@ import { computeTaxFigures } from './tax-compute';
 import { TAX_REPORTS_CONFIG } from './tax-config';
 import { createTaxRepo } from './tax-repo';
 import { periodBounds } from './tax-service';
+import { csvTotals, parseCsv, pdfFigureAfter, pdfText } from './test-support';
 import { SUMMARY_KEYS, TAX_TEXTS } from './tax-texts';
 
 const SETUP_TIMEOUT_MS = 180_000;
@@ -56,50 +56,6 @@ const dataOf = <T extends z.ZodType>(schema: T, response: Answer): z.infer<T> =>
   return (successEnvelope(schema).parse(response.json()) as { data: z.infer<T> }).data;
 };
 const floor = (value: Decimal.Value, rate: string) => new Decimal(value).times(rate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
-
-/** The CSV's cells (RFC 4180 with quoted cells), a row per line. */
-function parseCsv(text: string): string[][] {
-  return text
-    .trim()
-    .split('\r\n')
-    .map((line) => {
-      const cells: string[] = [];
-      for (let i = 0; i < line.length; ) {
-        if (line[i] === '"') {
-          let cell = '';
-          i += 1;
-          while (i < line.length) {
-            if (line[i] === '"' && line[i + 1] === '"') (cell += '"'), (i += 2);
-            else if (line[i] === '"') {
-              i += 1;
-              break;
-            } else cell += line[i++];
-          }
-          cells.push(cell);
-          i += 1;
-        } else {
-          const end = line.indexOf(',', i);
-          cells.push(line.slice(i, end === -1 ? line.length : end));
-          i = end === -1 ? line.length + 1 : end + 1;
-        }
-      }
-      if (line.endsWith(',')) cells.push('');
-      return cells;
-    });
-}
-
-/** Every text item of every page of the PDF, in order. */
-async function pdfText(data: Buffer): Promise<string[][]> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'pdf-text.test-helper.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const out: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  const code = await new Promise<number | null>((resolve) => {
-    child.on('close', resolve);
-    child.stdin.end(data);
-  });
-  if (code !== 0) throw new Error(`pdf-text exited with ${code}`);
-  return JSON.parse(Buffer.concat(out).toString('utf8')) as string[][];
-}
 
 describe('tax reports', () => {
   let t: TestApp;
@@ -288,7 +244,7 @@ describe('tax reports', () => {
         ['BTC-IDR', '749775', '750', 'no'],
         ['BTC-IDR', '2399280', '5039', 'yes'],
       ]);
-      const totals = Object.fromEntries(rows.filter((r) => r[0] === 'TOTAL').map((r) => [r[col('symbol')], r[col('amount_idr')]]));
+      const totals = csvTotals(rows);
       for (const key of SUMMARY_KEYS) expect(totals[key]).toBe(String(report.summary![key]));
       expect(rows.find((r) => r[0] === 'COST_METHOD')?.[col('symbol')]).toBe('AVERAGE_COST');
     });
@@ -299,14 +255,9 @@ describe('tax reports', () => {
       const texts = TAX_TEXTS.id;
       expect(all).toEqual(expect.arrayContaining([`Nama: ${VALID_KYC_FIELDS.fullName}`, 'NIK: 3174********0001', `Periode: Tahun ${year}`]));
       expect(all.join(' ')).not.toContain(VALID_KYC_FIELDS.nik);
-      const rows = parseCsv(csv);
-      const totals = Object.fromEntries(rows.filter((r) => r[0] === 'TOTAL').map((r) => [r[rows[0]!.indexOf('symbol')], r[rows[0]!.indexOf('amount_idr')]]));
-      for (const key of SUMMARY_KEYS) {
-        const at = all.indexOf(texts.summary[key]);
-        expect(at).toBeGreaterThanOrEqual(0);
-        // The figure beside its label, grouped the Indonesian way (1.234.567).
-        expect(all[at + 1]!.replace(/\./g, '').replace(',', '.')).toBe(totals[key]);
-      }
+      const totals = csvTotals(parseCsv(csv));
+      // Each figure beside its label, grouped the Indonesian way (1.234.567).
+      for (const key of SUMMARY_KEYS) expect([key, pdfFigureAfter(all, texts.summary[key], 'id')]).toEqual([key, totals[key]]);
       expect(all).toContain('berbeda');
     });
 
