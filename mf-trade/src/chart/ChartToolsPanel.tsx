@@ -10,6 +10,7 @@ import type { ChartEngine } from './chart-engine';
 import type { ChartTools, DrawingUiState } from './chart-tools';
 import { Toggle as ChartToggle } from './ChartToolbar';
 import { STUDY_OUTPUTS, STUDY_PARAMS } from './studies';
+import { ColorInput } from './ColorInput';
 
 registerChartToolsTranslations();
 
@@ -72,16 +73,6 @@ const Inline = styled.div`
   & > * {
     flex: 1 1 120px;
   }
-`;
-
-const ColorInput = styled.input`
-  width: 44px;
-  height: 32px;
-  padding: 0;
-  border: 1px solid ${tokens.colors.border};
-  border-radius: ${tokens.radii.sm};
-  background: none;
-  cursor: pointer;
 `;
 
 const Status = styled.p`

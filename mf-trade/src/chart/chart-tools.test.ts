@@ -6,6 +6,8 @@ import { createChartTools, type ChartTools } from './chart-tools';
 import { computeStudy } from './studies';
 
 jest.mock('lightweight-charts', () => ({
+  ColorType: { Solid: 'solid' },
+  CrosshairMode: { Normal: 0, Magnet: 1, Hidden: 2 },
   HistogramSeries: 'Histogram',
   customSeriesDefaultOptions: { color: '#000' },
 }));
@@ -78,7 +80,7 @@ function setup() {
     series: main as never,
     container,
     candles: () => bars,
-    palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222222' }),
+    palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222222', background: '#ffffff' }),
     precision: () => 2,
     changed,
   });
@@ -215,4 +217,34 @@ test('Heikin-Ashi draws the main series itself, and candles hand it back', () =>
   tools.setChartType('candles');
   expect(main.data[0]).toEqual({ time: 0, open: 99, high: 102, low: 97, close: 100 });
   expect(tools.update(candles[59]!, true)).toBe(false);
+});
+
+test('the view sets the scale mode and side, the crosshair and the colours, which outlast a theme repaint', () => {
+  const { tools, main, chartOptions, added, removed } = setup();
+  tools.setStudies([newStudy('MA')]);
+  const ma = added.at(-1)!;
+  chartOptions.length = 0;
+  tools.setView({ scale: 'log', scaleSide: 'left', crosshair: 'magnet', colours: { upColor: '#112233', background: '#000000' } });
+  expect(chartOptions).toContainEqual({ crosshair: { mode: 1 }, leftPriceScale: { visible: true, mode: 1 }, rightPriceScale: { visible: false, mode: 1 } });
+  expect(chartOptions).toContainEqual({ layout: { background: { type: 'solid', color: '#000000' } } });
+  expect(main.applyOptions).toHaveBeenCalledWith({ priceScaleId: 'left' });
+  expect(main.applyOptions).toHaveBeenLastCalledWith({ upColor: '#112233', downColor: '#c4262e', wickUpColor: '#112233', wickDownColor: '#c4262e' });
+  // The study moved to the left scale with the candles: drawn again.
+  expect(removed).toContain(ma);
+  expect(added.at(-1)).not.toBe(ma);
+
+  // The engine paints the theme again, then the tools: the person's colours stay.
+  chartOptions.length = 0;
+  tools.repaint();
+  expect(chartOptions).toEqual([{ layout: { background: { type: 'solid', color: '#000000' } } }]);
+  expect(main.applyOptions).toHaveBeenLastCalledWith({ upColor: '#112233', downColor: '#c4262e', wickUpColor: '#112233', wickDownColor: '#c4262e' });
+
+  // Back to the theme's background and a hidden crosshair, on the right scale again.
+  chartOptions.length = 0;
+  tools.setView({ scale: 'percentage', scaleSide: 'right', crosshair: 'hidden', colours: {} });
+  expect(chartOptions).toEqual([
+    { layout: { background: { type: 'solid', color: '#ffffff' } } },
+    { crosshair: { mode: 2 }, leftPriceScale: { visible: false, mode: 2 }, rightPriceScale: { visible: true, mode: 2 } },
+  ]);
+  expect(main.applyOptions).toHaveBeenLastCalledWith({ upColor: '#0b7a48', downColor: '#c4262e', wickUpColor: '#0b7a48', wickDownColor: '#c4262e' });
 });

@@ -1,8 +1,9 @@
 // The chart's studies, chart types and drawings: its own chunk (with trading-signals), imported by
 // the engine only when a person opens the indicators or drawing menu, changes the chart type, or a
 // saved state with studies or drawings is applied. The guest's first load never carries it.
-import { HistogramSeries, type IChartApi, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { ColorType, CrosshairMode, HistogramSeries, type IChartApi, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { Candle } from '../market/types';
+import { DEFAULT_VIEW, type ChartView } from './chart-view';
 import { DRAWING_POINT_COUNT, newChartItemId, type ChartType, type Drawing, type DrawingPoint, type DrawingStyle, type DrawingTool, type Study } from './chart-state';
 import { fibLevelYs, HIT_DISTANCE_PX, pickDrawing, rayEnd, type Pixel } from './drawing-geometry';
 import { heikinAshiBar, type Ohlc } from './heikin-ashi';
@@ -13,6 +14,7 @@ export interface ToolsPalette {
   up: string;
   down: string;
   text: string;
+  background: string;
 }
 
 export interface ToolsContext {
@@ -40,6 +42,8 @@ export interface ChartTools {
   setDrawings(drawings: readonly Drawing[]): void;
   chartType(): ChartType;
   setChartType(type: ChartType): void;
+  /** The person's scale, crosshair and colours (chart-view.ts); colours left out follow the theme. */
+  setView(view: ChartView): void;
   /** The candles were replaced (a new window, older history, a theme): everything is drawn again. */
   repaint(): void;
   /** A live bar (`replace` when it is the current bar again); answers true when it drew the main series itself. */
@@ -78,6 +82,34 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   const { chart, series, container } = ctx;
   const addLine = (options: Partial<LineSeriesOptions>, pane = 0) => chart.addCustomSeries<LinePoint, LineSeriesOptions>(new LineSeriesView(), options, pane);
 
+  // ---- View: scale, crosshair, colours ----------------------------------------------------------
+  let view: ChartView = DEFAULT_VIEW;
+  /** The theme's palette with the person's colours over it. */
+  const palette = (): ToolsPalette => {
+    const theme = ctx.palette();
+    return { ...theme, up: view.colours.upColor ?? theme.up, down: view.colours.downColor ?? theme.down };
+  };
+  // PriceScaleMode's values (Normal, Logarithmic, Percentage) as numbers: importing the enum would
+  // add its export to the library chunk, which the guest page fetches on idle (decision 0006).
+  const SCALE_MODE: Record<ChartView['scale'], PriceScaleMode> = { auto: 0 as PriceScaleMode, log: 1 as PriceScaleMode, percentage: 2 as PriceScaleMode };
+  const CROSSHAIR = { normal: CrosshairMode.Normal, magnet: CrosshairMode.Magnet, hidden: CrosshairMode.Hidden } as const;
+
+  /** A background of the person's own (the engine paints the theme's again on a theme change). */
+  function applyBackground() {
+    if (view.colours.background) chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: view.colours.background } } });
+  }
+
+  function applyView() {
+    const mode = SCALE_MODE[view.scale];
+    chart.applyOptions({
+      crosshair: { mode: CROSSHAIR[view.crosshair] },
+      leftPriceScale: { visible: view.scaleSide === 'left', mode },
+      rightPriceScale: { visible: view.scaleSide === 'right', mode },
+    });
+    series.applyOptions({ priceScaleId: view.scaleSide });
+    applyBackground();
+  }
+
   // ---- Studies ---------------------------------------------------------------------------------
   let studies: Study[] = [];
   let drawn: DrawnStudy[] = [];
@@ -85,8 +117,8 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   const isHistogram = (study: Study, output: number) => (study.type === 'VOL' && output === 0) || (study.type === 'MACD' && output === 2);
 
   function histogramColour(study: Study, bar: StudyBar, value: number): string {
-    if (study.type === 'VOL') return (bar.close >= bar.open ? study.colors[0] : study.colors[1]) ?? ctx.palette().up;
-    return value >= 0 ? ctx.palette().up : ctx.palette().down;
+    if (study.type === 'VOL') return (bar.close >= bar.open ? study.colors[0] : study.colors[1]) ?? palette().up;
+    return value >= 0 ? palette().up : palette().down;
   }
 
   function point(study: Study, output: number, bar: StudyBar, value: number | null) {
@@ -144,7 +176,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   let lastHa: { t: number; bar: Ohlc; previous: Ohlc | null } | null = null;
 
   function candleColours(visible: boolean) {
-    const p = ctx.palette();
+    const p = palette();
     const clear = 'rgba(0, 0, 0, 0)';
     series.applyOptions(
       visible
@@ -163,7 +195,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     if (type === 'line' || type === 'area') {
       // The candles stay (order lines, alerts and drawings sit on their scale), drawn invisible.
       candleColours(false);
-      const p = ctx.palette();
+      const p = palette();
       const added = addLine({ color: p.text, lineWidth: 2, fill: type === 'area' ? 'rgba(41, 98, 255, 0.15)' : '', priceLineVisible: false, lastValueVisible: false });
       line = added;
       added.setData(candles.map((c) => ({ time: toTime(c.t), value: Number(c.c) })));
@@ -597,7 +629,19 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       drawChartType(false);
       ctx.changed();
     },
+    setView(next) {
+      const moved = next.scaleSide !== view.scaleSide;
+      const uncoloured = !next.colours.background && view.colours.background;
+      view = next;
+      // A background back to the theme's: the engine's repaint puts the theme's back, then this view.
+      if (uncoloured) chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: ctx.palette().background } } });
+      applyView();
+      // Studies and the line follow the scale they were added on: moved with the candles, they are added again.
+      drawChartType(!moved);
+      if (moved) drawStudies();
+    },
     repaint() {
+      applyBackground();
       drawChartType(true);
       drawStudies();
       redraw();

@@ -60,6 +60,18 @@ export const chartWorkspaceEn: ChartWorkspaceMessages = {
     paneTitle: 'Chart {{n}}: {{symbol}}',
     notReady: 'The chart is still loading.',
   },
+  chartView: {
+    scale: 'Price scale',
+    scaleMode: 'Price scale mode',
+    scaleSide: 'Price scale side',
+    modes: { auto: 'Auto', log: 'Logarithmic', percentage: 'Percentage' },
+    sides: { right: 'Right', left: 'Left' },
+    crosshair: 'Crosshair',
+    crosshairs: { normal: 'Normal', magnet: 'Magnet', hidden: 'Hidden' },
+    colours: 'Colours',
+    colour: { upColor: 'Up candles', downColor: 'Down candles', background: 'Background' },
+    themeColours: 'Use theme colours',
+  },
   orderDrag: {
     title: 'Move the limit order?',
     body: 'The {{side}} limit order of {{quantity}} moves from {{from}} to {{to}}.',

@@ -58,6 +58,18 @@ export const chartWorkspaceId = {
     paneTitle: 'Grafik {{n}}: {{symbol}}',
     notReady: 'Grafik masih dimuat.',
   },
+  chartView: {
+    scale: 'Skala harga',
+    scaleMode: 'Mode skala harga',
+    scaleSide: 'Sisi skala harga',
+    modes: { auto: 'Otomatis', log: 'Logaritmik', percentage: 'Persentase' },
+    sides: { right: 'Kanan', left: 'Kiri' },
+    crosshair: 'Garis bidik',
+    crosshairs: { normal: 'Normal', magnet: 'Magnet', hidden: 'Tersembunyi' },
+    colours: 'Warna',
+    colour: { upColor: 'Lilin naik', downColor: 'Lilin turun', background: 'Latar belakang' },
+    themeColours: 'Pakai warna tema',
+  },
   orderDrag: {
     title: 'Pindahkan order limit?',
     body: 'Order limit {{side}} sebanyak {{quantity}} pindah dari {{from}} ke {{to}}.',

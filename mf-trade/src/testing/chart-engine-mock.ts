@@ -5,6 +5,7 @@ import type { AlertLineHandlers, ChartAlertLine } from '../chart/alert-lines';
 import type { Candle } from '../market/types';
 import type { ChartState, ChartType, Drawing, Study } from '../chart/chart-state';
 import type { ChartTools, DrawingUiState } from '../chart/chart-tools';
+import type { ChartView } from '../chart/chart-view';
 
 export interface FakeEngine extends ChartEngine {
   candles: Candle[];
@@ -22,7 +23,7 @@ export interface FakeEngine extends ChartEngine {
   /** Studies, drawings and chart type as the engine holds them (what getState answers). */
   state: ChartState;
   stateListeners: Set<(state: ChartState) => void>;
-  tools: ChartTools & { tool: DrawingUiState['tool'] };
+  tools: ChartTools & { tool: DrawingUiState['tool']; view: ChartView | null };
 }
 
 /** Tools that keep what they are given (no canvas): studies and drawings as data, a change reported like a person's. */
@@ -31,6 +32,10 @@ function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
   const uiListeners = new Set<(state: DrawingUiState) => void>();
   const tools: FakeEngine['tools'] = {
     tool: null,
+    view: null,
+    setView(view: ChartView) {
+      tools.view = view;
+    },
     studies: () => engine().state.studies,
     setStudies(studies: readonly Study[]) {
       engine().state = { ...engine().state, studies: [...studies] };

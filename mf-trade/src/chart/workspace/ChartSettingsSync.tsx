@@ -1,11 +1,13 @@
 // The person's web chart settings (§3, §7 Charts) for a signed-in person (a chunk of its own; a
 // guest's page neither loads it nor calls the server, §6): loaded once on mount into the chart's
-// layout and chart type, and saved when the person changes either — the layout in tvProperties,
-// the chart type in the market's {product}Properties, each sent with the rest of what was loaded,
-// so nothing else the person kept is lost. Failures are only logged (§8).
+// layout, chart type and view (scale, crosshair, colours: chart-view.ts), and saved when the person
+// changes one — the layout in tvProperties, the chart type and view in the market's
+// {product}Properties, each sent with the rest of what was loaded, so nothing else the person kept
+// is lost. Failures are only logged (§8).
 import type { MarketId } from '@pasar/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { ChartType } from '../chart-state';
+import { viewKey, viewOf, withView, type ChartView } from '../chart-view';
 import { createChartsCalls, type ChartSettings, type ChartsCalls } from './charts-calls';
 import { chartTypeOf, layoutOf, PRODUCT_PROPERTIES, withChartType, withLayout, type ChartLayout } from './workspace-settings';
 
@@ -15,8 +17,9 @@ export interface ChartSettingsSyncProps {
   resolution: string;
   layout: ChartLayout;
   chartType: ChartType;
+  view: ChartView;
   /** The stored settings, once loaded. */
-  onLoaded(settings: { layout: ChartLayout; chartType: ChartType }): void;
+  onLoaded(settings: { layout: ChartLayout; chartType: ChartType; view: ChartView }): void;
   calls?: ChartsCalls;
 }
 
@@ -25,10 +28,10 @@ const layoutKey = (layout: ChartLayout) => JSON.stringify({ count: layout.count,
 
 const log = (what: string) => (error: unknown) => console.warn(`[trade] chart settings: ${what} failed`, error);
 
-export function ChartSettingsSync({ market, symbol, resolution, layout, chartType, onLoaded, calls: given }: ChartSettingsSyncProps) {
+export function ChartSettingsSync({ market, symbol, resolution, layout, chartType, view, onLoaded, calls: given }: ChartSettingsSyncProps) {
   const [calls] = useState(() => given ?? createChartsCalls());
   const stored = useRef<ChartSettings | null>(null);
-  const sent = useRef<{ layout: string; chartType: ChartType } | null>(null);
+  const sent = useRef<{ layout: string; chartType: ChartType; view: string } | null>(null);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
   const key = PRODUCT_PROPERTIES[market];
@@ -37,8 +40,8 @@ export function ChartSettingsSync({ market, symbol, resolution, layout, chartTyp
     const controller = new AbortController();
     calls.settings({ signal: controller.signal }).then((settings) => {
       stored.current = settings;
-      const loaded = { layout: layoutOf(settings.tvProperties?.layout, market, symbol, resolution), chartType: chartTypeOf(settings[key]) };
-      sent.current = { layout: layoutKey(loaded.layout), chartType: loaded.chartType };
+      const loaded = { layout: layoutOf(settings.tvProperties?.layout, market, symbol, resolution), chartType: chartTypeOf(settings[key]), view: viewOf(settings[key]) };
+      sent.current = { layout: layoutKey(loaded.layout), chartType: loaded.chartType, view: viewKey(loaded.view) };
       onLoadedRef.current(loaded);
     }, controller.signal.aborted ? () => undefined : log('loading'));
     return () => controller.abort();
@@ -58,13 +61,17 @@ export function ChartSettingsSync({ market, symbol, resolution, layout, chartTyp
       last.layout = layoutText;
       calls.saveSettings({ tvProperties }).catch(log('saving the layout'));
     }
-    if (chartType !== last.chartType) {
-      const properties = withChartType(settings[key], chartType);
+    const viewText = viewKey(view);
+    if (chartType !== last.chartType || viewText !== last.view) {
+      // Only what changed is written: a chart type alone leaves the view keys as they were.
+      const typed = chartType !== last.chartType ? withChartType(settings[key], chartType) : settings[key];
+      const properties = viewText !== last.view ? withView(typed, view) : (typed as Record<string, unknown>);
       settings[key] = properties;
       last.chartType = chartType;
-      calls.saveSettings({ [key]: properties }).catch(log('saving the chart type'));
+      last.view = viewText;
+      calls.saveSettings({ [key]: properties }).catch(log('saving the chart type and view'));
     }
-  }, [calls, key, layout, chartType, market, symbol, resolution]);
+  }, [calls, key, layout, chartType, view, market, symbol, resolution]);
 
   return null;
 }

@@ -8,7 +8,7 @@
 import { CHART_PATHS, MARKET_PATHS, type CryptoOrder } from '@pasar/shared';
 import { CRYPTO_PATHS } from '@pasar/shared/contract';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useOpenOrdersStore, EMPTY_OPEN_ORDERS } from '../../my-orders/open-orders';
 import { engines } from '../../testing/chart-engine-mock';
 import { CHART_TEST_FORMAT, renderTradeChart, setUpTradeChartSuite } from '../../testing/trade-chart-suite';
@@ -148,6 +148,32 @@ describe('the chart workspace', () => {
     expect(api.callsTo('POST', CHART_PATHS.settings)[1]!.body).toEqual({ cryptoProperties: { chartType: 'heikin-ashi' } });
   }, 20_000);
 
+  it('puts the person’s scale, crosshair and colours on the chart and keeps a change in the market’s properties with the rest', async () => {
+    const api = mockMarket(createTestApiClient());
+    const server = mockChartsServer(api);
+    server.settings.cryptoProperties = { chartType: 'line', scale: 'log', crosshair: 'magnet', background: '#101010' };
+    const { user } = renderWithShell(<TradeChart symbol="BTC-IDR" market="crypto" format={CHART_TEST_FORMAT} tick="1000" />, { route: '/trade/BTC-IDR', language: 'en', api, auth: SIGNED_IN });
+    const engine = await firstEngine();
+    await waitFor(() => expect(engine.tools.view).toEqual({ scale: 'log', scaleSide: 'right', crosshair: 'magnet', colours: { background: '#101010' } }));
+
+    const dialog = await openWorkspace(user);
+    await user.click(dialog.getByRole('tab', { name: 'View and layout' }));
+    const scale = within(dialog.getByTestId('chart-scale-modes'));
+    expect(scale.getByRole('button', { name: 'Logarithmic' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(scale.getByRole('button', { name: 'Percentage' }));
+    await user.click(within(dialog.getByTestId('chart-scale-sides')).getByRole('button', { name: 'Left' }));
+    fireEvent.change(dialog.getByLabelText('Up candles'), { target: { value: '#00aa44' } });
+    await waitFor(() => expect(engine.tools.view).toEqual({ scale: 'percentage', scaleSide: 'left', crosshair: 'magnet', colours: { background: '#101010', upColor: '#00aa44' } }));
+    await waitFor(() => expect(server.settings.cryptoProperties).toEqual({ chartType: 'line', scale: 'percentage', scaleSide: 'left', crosshair: 'magnet', upColor: '#00aa44', background: '#101010' }));
+    expect(api.callsTo('POST', CHART_PATHS.settings).every((call) => Object.keys(call.body as object).join() === 'cryptoProperties')).toBe(true);
+
+    // Back to the theme's colours: the colour keys leave the stored properties.
+    await user.click(dialog.getByRole('button', { name: 'Use theme colours' }));
+    await waitFor(() => expect(server.settings.cryptoProperties).toEqual({ chartType: 'line', scale: 'percentage', scaleSide: 'left', crosshair: 'magnet' }));
+    expect(engine.tools.view?.colours).toEqual({});
+    expect(dialog.getByRole('button', { name: 'Use theme colours' })).toBeDisabled();
+  }, 20_000);
+
   it('lets a guest switch to 4 charts, offers a login to save, and asks the server nothing', async () => {
     const { user, api, container } = open(null);
     await firstEngine();
@@ -157,10 +183,13 @@ describe('the chart workspace', () => {
     await waitFor(() => expect(screen.getAllByTestId('price-chart')).toHaveLength(4));
     expect(container.querySelector('[data-layout-count]')).toHaveAttribute('data-layout-count', '4');
 
+    await user.click(within(dialog.getByTestId('chart-crosshairs')).getByRole('button', { name: 'Hidden' }));
+    await waitFor(() => expect(engines[0]!.tools.view?.crosshair).toBe('hidden'));
+
     await user.click(dialog.getByRole('tab', { name: 'Saved charts' }));
     expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(dialog.queryByLabelText('Name')).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.path.startsWith(CHART_PATHS.charts))).toEqual([]);
+    expect(api.calls.filter((call) => call.path.startsWith(CHART_PATHS.charts) || call.path === CHART_PATHS.settings)).toEqual([]);
   }, 20_000);
 
   it('loads the bars before the oldest one when the person scrolls back, and puts them before the others', async () => {

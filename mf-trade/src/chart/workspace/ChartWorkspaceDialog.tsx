@@ -1,6 +1,7 @@
 // The chart workspace (a chunk of its own, loaded when a person opens it): saved charts (save,
 // save as, open, rename, delete), study and drawing templates (save the chart's as one, apply to
-// this chart, rename, delete), and the view (1, 2 or 4 charts, the chart type, the ranges of §3).
+// this chart, rename, delete), and the view (1, 2 or 4 charts, the chart type, the ranges of §3,
+// the price scale, crosshair and colours).
 // Saving needs a login (§5, §6): a guest sees why and a way to log in; the view works for anyone.
 // A failed save is shown through the message display (§8); list failures show in place.
 import styled from '@emotion/styled';
@@ -28,6 +29,8 @@ import { useTradeT } from '../../i18n';
 import { registerChartWorkspaceTranslations } from '../../i18n/chart-workspace';
 import { CHART_TYPES, withDrawings, withStudies, type ChartState, type ChartType } from '../chart-state';
 import { ChartToolbar } from '../ChartToolbar';
+import type { ChartView } from '../chart-view';
+import { ChartViewControls } from './ChartViewControls';
 import { resolutionLabel } from '../resolution-label';
 import { createChartsCalls, type ChartsCalls, type ChartTemplate, type SavedChartSummary, type TemplateKind } from './charts-calls';
 import { NameForm } from './NameForm';
@@ -46,6 +49,9 @@ export interface WorkspaceHost {
   setLayout(count: LayoutCount): void;
   chartType: ChartType;
   setChartType(type: ChartType): void;
+  /** The price scale, crosshair and colours. */
+  view: ChartView;
+  setView(view: ChartView): void;
   range: ChartRange | null;
   setRange(range: ChartRange): void;
 }
@@ -379,6 +385,7 @@ function ViewSettings({ host }: { host: WorkspaceHost }) {
       <ChartToolbar label={t('chartWorkspace.chartType')} options={types} value={host.chartType} onChange={(value) => host.setChartType(value as ChartType)} testId="chart-types" />
       <Heading>{t('chartWorkspace.range')}</Heading>
       <ChartToolbar label={t('chartWorkspace.range')} options={ranges} value={host.range ?? ''} onChange={(value) => host.setRange(value as ChartRange)} testId="chart-ranges" />
+      <ChartViewControls view={host.view} onChange={host.setView} />
     </Stack>
   );
 }

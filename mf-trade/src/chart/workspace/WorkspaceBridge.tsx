@@ -2,7 +2,8 @@
 // signed-in person, and for a guest only when they open the workspace, so the guest's first load
 // carries none of it). It puts states on the first chart (a saved chart of another symbol opens
 // that symbol's page first), offers the workspace dialog what it needs, keeps the person's chart
-// settings, turns a dropped limit order line into a confirmation, and writes what the chart holds
+// settings (the view — scale, crosshair, colours — lives here, not in the page's frame, so a guest's
+// first load carries none of it), turns a dropped limit order line into a confirmation, and writes what the chart holds
 // on its frame for browser tests (data-chart-state).
 import { appStore, useNavigate, type ChartRange, type MarketId } from '@pasar/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -13,6 +14,7 @@ import { useOpenOrders } from '../../my-orders/open-orders';
 import type { AlertLineHandlers } from '../alert-lines';
 import type { ChartEngine } from '../chart-engine';
 import type { ChartState, ChartType } from '../chart-state';
+import { DEFAULT_VIEW, isDefaultView, type ChartView } from '../chart-view';
 import { ChartSettingsSync } from './ChartSettingsSync';
 import { ChartWorkspaceDialog, type WorkspaceHost } from './ChartWorkspaceDialog';
 import type { ChartLayout, LayoutCount } from './workspace-settings';
@@ -51,6 +53,18 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
   const { signedIn, engine, symbol, market, resolution, offered, window, format, tick, frame, layout, setLayout, chartType, setChartType, range, setRange, setSavedFrom } = props;
   const navigate = useNavigate();
   const openOrders = useOpenOrders();
+
+  // The view: put on the chart through its tools chunk, which a default view never needs to load.
+  const [view, setView] = useState<ChartView>(DEFAULT_VIEW);
+  const viewShown = useRef<ChartEngine | null>(null);
+  useEffect(() => {
+    if (!engine || (isDefaultView(view) && viewShown.current !== engine)) return;
+    viewShown.current = engine;
+    engine.openTools().then(
+      (tools) => tools.setView(view),
+      (error: unknown) => console.warn('[trade] chart view could not be shown', error),
+    );
+  }, [engine, view]);
 
   const summarize = useCallback(
     (state: ChartState) => {
@@ -104,13 +118,15 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
       setLayout: (count: LayoutCount) => setLayout((previous) => ({ ...previous, count })),
       chartType,
       setChartType,
+      view,
+      setView,
       range,
       setRange: (next) => {
         setSavedFrom(null);
         setRange(next);
       },
     }),
-    [signedIn, engine, symbol, resolution, chartType, layout.count, range, offered, navigate, window, applyToEngine, setChartType, setRange, setSavedFrom, setLayout],
+    [signedIn, engine, symbol, resolution, chartType, view, layout.count, range, offered, navigate, window, applyToEngine, setChartType, setRange, setSavedFrom, setLayout],
   );
 
   // A working limit order's line dropped at a new price (crypto: the orders the feed keeps).
@@ -143,9 +159,11 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
           resolution={resolution}
           layout={layout}
           chartType={chartType}
+          view={view}
           onLoaded={(settings) => {
             setLayout(settings.layout);
             setChartType(settings.chartType);
+            setView(settings.view);
           }}
         />
       )}
