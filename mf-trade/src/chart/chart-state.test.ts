@@ -76,6 +76,17 @@ test('templates copy studies and drawings, and applying them gives fresh ids', (
   expect(drawn.drawings[4]!.points).toEqual(state.drawings[0]!.points);
 });
 
+test('a drawing template holds only the drawings on the chart’s symbol, without the symbol', () => {
+  const own = { ...state.drawings[0]!, id: 'mine', symbol: state.symbol };
+  const other = { ...state.drawings[1]!, id: 'theirs', symbol: 'OTHER-IDR' };
+  const untagged = { ...state.drawings[2]!, id: 'old' };
+  const template = drawingsOf({ ...state, drawings: [own, other, untagged] });
+  expect(template.map((d) => d.id)).toEqual(['mine', 'old']);
+  expect(template.every((d) => !('symbol' in d))).toBe(true);
+  expect(() => parseChartState({ ...state, drawings: [{ ...own, symbol: '' }] })).toThrow(ChartStateError);
+  expect(deserializeChartState(serializeChartState({ ...state, drawings: [own, other] })).drawings.map((d) => d.symbol)).toEqual([state.symbol, 'OTHER-IDR']);
+});
+
 test('a new study carries its defaults, not a shared object', () => {
   const a = newStudy('MACD');
   const b = newStudy('MACD');

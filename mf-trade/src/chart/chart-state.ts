@@ -39,6 +39,11 @@ export interface Drawing {
   points: DrawingPoint[];
   style: DrawingStyle;
   text?: string;
+  /**
+   * The symbol it was drawn on: a chart shows only its symbol's drawings and keeps the others for
+   * when the person comes back. None: a template's (or an older state's), the chart's own symbol.
+   */
+  symbol?: string;
 }
 
 export interface ChartState {
@@ -94,13 +99,18 @@ export function studiesOf(state: ChartState): Study[] {
   return state.studies.map((s) => ({ ...s, params: { ...s.params }, colors: [...s.colors] }));
 }
 
-/** A drawing template is a state's drawings (copies). */
+/** Whether a drawing belongs on a chart of `symbol` (one without a symbol belongs to any). */
+export const drawnOn = (drawing: Drawing, symbol: string): boolean => (drawing.symbol ?? symbol) === symbol;
+
+/** A drawing template is the drawings on the state's symbol (copies without the symbol: a template applies to any chart). */
 export function drawingsOf(state: ChartState): Drawing[] {
-  return state.drawings.map((d) => ({
-    ...d,
-    points: d.points.map((p) => ({ ...p })),
-    style: { ...d.style },
-  }));
+  return state.drawings
+    .filter((d) => drawnOn(d, state.symbol))
+    .map(({ symbol: _symbol, ...d }) => ({
+      ...d,
+      points: d.points.map((p) => ({ ...p })),
+      style: { ...d.style },
+    }));
 }
 
 /** Applies a study template to a state: the template's studies replace the state's, with fresh ids. */
@@ -182,6 +192,10 @@ function parseDrawing(raw: unknown, path: string): Drawing {
   if (d.text !== undefined) {
     need(typeof d.text === 'string' && d.text.length <= MAX_TEXT, `${path}.text`);
     drawing.text = d.text as string;
+  }
+  if (d.symbol !== undefined) {
+    need(typeof d.symbol === 'string' && d.symbol.length > 0 && d.symbol.length <= 40, `${path}.symbol`);
+    drawing.symbol = d.symbol as string;
   }
   return drawing;
 }

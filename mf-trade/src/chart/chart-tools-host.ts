@@ -29,11 +29,15 @@ export interface ToolsHost {
   setChartType(type: ChartType): void;
 }
 
+const NO_PARTS: StateParts = { studies: [], drawings: [], chartType: 'candles' };
+
 export function createToolsHost(ctx: ToolsHostContext, initial: StateParts | null): ToolsHost {
   let applying = false;
   const parts = (): StateParts => ({ studies: tools.studies(), drawings: tools.drawings(), chartType: tools.chartType() });
   const tools: ChartTools = createChartTools({
     ...ctx,
+    // The engine's symbol, read from its state (the engine's chunk, on the guest page, stays as it is).
+    symbol: () => ctx.state(NO_PARTS).symbol,
     changed() {
       if (applying || ctx.listeners.size === 0) return;
       const state = ctx.state(parts());

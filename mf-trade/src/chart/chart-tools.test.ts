@@ -74,6 +74,7 @@ function setup() {
   Object.defineProperty(container, 'clientHeight', { value: 400 });
   document.body.appendChild(container);
   let bars = [...candles];
+  let symbol = 'BTC-IDR';
   const changed = jest.fn();
   const tools: ChartTools = createChartTools({
     chart: chart as never,
@@ -82,9 +83,14 @@ function setup() {
     candles: () => bars,
     palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222222', background: '#ffffff' }),
     precision: () => 2,
+    symbol: () => symbol,
     changed,
   });
-  return { tools, added, removed, main, container, changed, chartOptions, push: (c: Candle) => (bars = [...bars.filter((b) => b.t !== c.t), c]) };
+  const setSymbol = (next: string) => {
+    symbol = next;
+    tools.repaint(); // as the engine does once the new symbol's bars are drawn
+  };
+  return { tools, added, removed, main, container, changed, chartOptions, setSymbol, push: (c: Candle) => (bars = [...bars.filter((b) => b.t !== c.t), c]) };
 }
 
 function pointer(target: HTMLElement, type: string, x: number, y: number, pointerType = 'mouse') {
@@ -247,4 +253,40 @@ test('the view sets the scale mode and side, the crosshair and the colours, whic
     { crosshair: { mode: 2 }, leftPriceScale: { visible: false, mode: 2 }, rightPriceScale: { visible: true, mode: 2 } },
   ]);
   expect(main.applyOptions).toHaveBeenLastCalledWith({ upColor: '#0b7a48', downColor: '#c4262e', wickUpColor: '#0b7a48', wickDownColor: '#c4262e' });
+});
+
+test('drawings belong to the symbol they were drawn on: another symbol shows its own, coming back shows them again', () => {
+  const { tools, container, setSymbol } = setup();
+  tools.setTool('hline');
+  pointer(container, 'pointerdown', 100, 900);
+  expect(tools.drawings()).toMatchObject([{ tool: 'hline', symbol: 'BTC-IDR', points: [{ price: '100.00' }] }]);
+  expect(tools.ui().selected).not.toBeNull();
+
+  setSymbol('ETH-IDR');
+  expect(tools.ui().selected).toBeNull();
+  // The BTC line is not on ETH's chart: a click on its place picks nothing, Delete removes nothing.
+  pointer(container, 'pointerdown', 300, 900);
+  pointer(container, 'pointerup', 300, 900);
+  expect(tools.ui().selected).toBeNull();
+  key(container, ']');
+  expect(tools.ui().selected).toBeNull();
+  tools.deleteSelected();
+  expect(tools.drawings()).toHaveLength(1);
+  tools.setTool('hline');
+  pointer(container, 'pointerdown', 100, 700);
+  expect(tools.drawings().map((d) => [d.symbol, d.points[0]!.price])).toEqual([
+    ['BTC-IDR', '100.00'],
+    ['ETH-IDR', '300.00'],
+  ]);
+
+  setSymbol('BTC-IDR');
+  key(container, ']');
+  expect(tools.ui().selected).toMatchObject({ symbol: 'BTC-IDR', points: [{ price: '100.00' }] });
+  key(container, ']');
+  expect(tools.ui().selected).toMatchObject({ symbol: 'BTC-IDR' }); // the only one on this symbol
+
+  // A state's drawings without a symbol (a template, an older save) are the chart's own.
+  tools.setDrawings([{ id: 'd-old', tool: 'hline', points: [{ time: 0, price: '5' }], style: { color: '#000000', width: 1 } }]);
+  expect(tools.drawings()[0]!.symbol).toBe('BTC-IDR');
+  expect(parseChartState({ version: 1, symbol: 'BTC-IDR', resolution: '1', studies: [], drawings: tools.drawings() }).drawings[0]!.symbol).toBe('BTC-IDR');
 });

@@ -4,7 +4,7 @@
 import { ColorType, CrosshairMode, HistogramSeries, type IChartApi, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { Candle } from '../market/types';
 import { DEFAULT_VIEW, type ChartView } from './chart-view';
-import { DRAWING_POINT_COUNT, newChartItemId, type ChartType, type Drawing, type DrawingPoint, type DrawingStyle, type DrawingTool, type Study } from './chart-state';
+import { DRAWING_POINT_COUNT, drawnOn, newChartItemId, type ChartType, type Drawing, type DrawingPoint, type DrawingStyle, type DrawingTool, type Study } from './chart-state';
 import { fibLevelYs, HIT_DISTANCE_PX, pickDrawing, rayEnd, type Pixel } from './drawing-geometry';
 import { heikinAshiBar, type Ohlc } from './heikin-ashi';
 import { LineSeriesView, type LinePoint, type LineSeriesOptions } from './line-series';
@@ -24,6 +24,8 @@ export interface ToolsContext {
   candles(): readonly Candle[];
   palette(): ToolsPalette;
   precision(): number;
+  /** The chart's symbol now: drawings show on the symbol they were drawn on (chart-state.ts `Drawing.symbol`). */
+  symbol(): string;
   /** A person changed studies, drawings or the chart type (saved charts listen through the engine). */
   changed(): void;
 }
@@ -236,7 +238,14 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   let style: DrawingStyle = { ...DEFAULT_STYLE };
   let textValue = '';
 
-  const ui = (): DrawingUiState => ({ tool, selected: drawings.find((d) => d.id === selectedId) ?? null, canUndo: history.length > 0 });
+  let shownSymbol = ctx.symbol();
+  /** The drawings of the chart's symbol: the others are kept, not shown, picked or selected. */
+  const shown = () => {
+    const symbol = ctx.symbol();
+    return drawings.filter((d) => drawnOn(d, symbol));
+  };
+  const selected = () => shown().find((d) => d.id === selectedId);
+  const ui = (): DrawingUiState => ({ tool, selected: selected() ?? null, canUndo: history.length > 0 });
   function notifyUi() {
     const state = ui();
     for (const listener of uiListeners) listener(state);
@@ -389,7 +398,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
           renderer: () => ({
             draw(target) {
               target.useMediaCoordinateSpace(({ context, mediaSize }) => {
-                for (const d of drawings) {
+                for (const d of shown()) {
                   const px = pixelsOf(d);
                   if (px) paintDrawing(context, d, px, mediaSize.width, mediaSize.height, d.id === selectedId);
                 }
@@ -429,7 +438,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
 
   function newDrawing(at: DrawingPoint): Drawing {
     const count = DRAWING_POINT_COUNT[tool!];
-    const d: Drawing = { id: newChartItemId('d'), tool: tool!, points: Array.from({ length: count }, () => ({ ...at })), style: { ...style } };
+    const d: Drawing = { id: newChartItemId('d'), tool: tool!, points: Array.from({ length: count }, () => ({ ...at })), style: { ...style }, symbol: ctx.symbol() };
     if (tool === 'text') d.text = textValue;
     return d;
   }
@@ -466,7 +475,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       redraw();
       return;
     }
-    const items = drawings.map((d) => ({ d, pixels: pixelsOf(d) ?? [] }));
+    const items = shown().map((d) => ({ d, pixels: pixelsOf(d) ?? [] }));
     const index = pickDrawing(
       items.map(({ d, pixels }) => ({ tool: d.tool, pixels, text: d.tool === 'text' ? textBox(d) : undefined })),
       p,
@@ -554,7 +563,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
 
   /** Moves the selected drawing by pixels (the arrow keys). */
   function nudge(dx: number, dy: number) {
-    const d = drawings.find((x) => x.id === selectedId);
+    const d = selected();
     const px = d && pixelsOf(d);
     if (!d || !px) return;
     remember();
@@ -563,10 +572,11 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   }
 
   function selectNext(step: 1 | -1) {
-    if (drawings.length === 0) return;
-    const at = drawings.findIndex((d) => d.id === selectedId);
-    const next = at < 0 ? (step > 0 ? 0 : drawings.length - 1) : (at + step + drawings.length) % drawings.length;
-    selectedId = drawings[next]!.id;
+    const list = shown();
+    if (list.length === 0) return;
+    const at = list.findIndex((d) => d.id === selectedId);
+    const next = at < 0 ? (step > 0 ? 0 : list.length - 1) : (at + step + list.length) % list.length;
+    selectedId = list[next]!.id;
     redraw();
     notifyUi();
   }
@@ -589,7 +599,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       notifyUi();
     } else if (event.key === 'Enter' && tool) tools.placeAtCentre();
     else if (event.key === ']' || event.key === '[') selectNext(event.key === ']' ? 1 : -1);
-    else if (selectedId && event.key.startsWith('Arrow')) {
+    else if (selected() && event.key.startsWith('Arrow')) {
       const step = event.shiftKey ? 10 : 1;
       const moves: Record<string, [number, number]> = { ArrowLeft: [-bar, 0], ArrowRight: [bar, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
       const move = moves[event.key];
@@ -615,7 +625,9 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     },
     drawings: () => drawings.map(cloneDrawing),
     setDrawings(next) {
-      drawings = next.map(cloneDrawing);
+      // A state's drawings without a symbol (a template's, an older save) are this chart's.
+      const symbol = ctx.symbol();
+      drawings = next.map((d) => ({ ...cloneDrawing(d), symbol: d.symbol ?? symbol }));
       history.length = 0;
       selectedId = null;
       gesture = null;
@@ -641,6 +653,12 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       if (moved) drawStudies();
     },
     repaint() {
+      // Another symbol's bars: its drawings show, and a selection of the last symbol's ends.
+      if (shownSymbol !== ctx.symbol()) {
+        shownSymbol = ctx.symbol();
+        selectedId = null;
+        notifyUi();
+      }
       applyBackground();
       drawChartType(true);
       drawStudies();
@@ -670,7 +688,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     restyleSelected(nextStyle, text) {
       style = { ...nextStyle };
       if (text !== undefined) textValue = text;
-      const d = drawings.find((x) => x.id === selectedId);
+      const d = selected();
       if (!d) {
         notifyUi();
         return;
@@ -681,9 +699,10 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       commitChange();
     },
     deleteSelected() {
-      if (selectedId === null) return;
+      const gone = selected();
+      if (!gone) return;
       remember();
-      drawings = drawings.filter((d) => d.id !== selectedId);
+      drawings = drawings.filter((d) => d !== gone);
       selectedId = null;
       commitChange();
     },

@@ -27,7 +27,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Tabs } from '../../components/Tabs';
 import { useTradeT } from '../../i18n';
 import { registerChartWorkspaceTranslations } from '../../i18n/chart-workspace';
-import { CHART_TYPES, withDrawings, withStudies, type ChartState, type ChartType } from '../chart-state';
+import { CHART_TYPES, drawingsOf, withDrawings, withStudies, type ChartState, type ChartType } from '../chart-state';
 import { ChartToolbar } from '../ChartToolbar';
 import type { ChartView } from '../chart-view';
 import { ChartViewControls } from './ChartViewControls';
@@ -321,13 +321,14 @@ function Templates<K extends TemplateKind>({ kind, host, calls }: { kind: K; hos
 
   const saveCurrent = async (name: string) => {
     const state = host.getState();
-    const items = state ? (study ? state.studies : state.drawings) : [];
+    // The drawings on this chart's symbol (the others it keeps for their own symbols stay out).
+    const items = state ? (study ? state.studies : drawingsOf(state)) : [];
     if (!state || items.length === 0) {
       showToast({ kind: 'error', title: !state ? t('chartWorkspace.notReady') : t(study ? 'chartWorkspace.nothingStudies' : 'chartWorkspace.nothingDrawings') });
       throw new Error('nothing to save');
     }
     try {
-      const content = (study ? { studies: state.studies } : { drawings: state.drawings }) as ChartTemplate<K>['content'];
+      const content = (study ? { studies: state.studies } : { drawings: items }) as ChartTemplate<K>['content'];
       await calls.saveTemplate(kind, name, content);
       showToast({ kind: 'success', title: t('chartWorkspace.templateSaved', { name }) });
       list.reload();
