@@ -26,6 +26,7 @@ const ready: TaxReport = {
     cryptoSales: 2,
     cryptoSaleValue: '3149055',
     cryptoTaxWithheld: '5789',
+    cryptoVatWithheld: '0',
     idxSales: 0,
     idxSaleValue: '0',
     idxTaxWithheld: '0',

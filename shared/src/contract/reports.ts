@@ -131,6 +131,8 @@ export const TaxReportSummary = z.object({
   cryptoSales: z.number().int(),
   cryptoSaleValue: DecimalString,
   cryptoTaxWithheld: DecimalString,
+  /** VAT withheld on crypto purchases (periods before August 2025); reports made before it was counted read 0. */
+  cryptoVatWithheld: DecimalString.default('0'),
   idxSales: z.number().int(),
   idxSaleValue: DecimalString,
   idxTaxWithheld: DecimalString,

@@ -1,7 +1,9 @@
 // A tax report's figures from what the ledger and the engine's fills recorded, with no per-market
 // code beyond the transfers' classification (product and type):
-// - sales of CRYPTO and IDX: the value (the fill's base amount), the tax the ledger withheld (the
-//   TAX_PAYABLE leg), the engine's recorded tax, and what the period's rate gives — they must agree;
+// - withholdings on CRYPTO and IDX trades (PPh 22 on a crypto sale, VAT on a crypto purchase in the
+//   periods that had it, the final tax on an IDX sale): the value (the fill's base amount), the tax
+//   the ledger withheld (the TAX_PAYABLE leg), the engine's recorded tax, and what the rate in force
+//   at the trade's instant gives — they must agree;
 // - US_STOCK: each sale's realized gain by the portfolio's average cost (`replayFills` over every
 //   fill before the period's end, splits in their place), a leveraged close's P&L, dividends with
 //   the tax withheld, financing charges; in USD, converted at the USD/IDR mid of the moment;
@@ -14,16 +16,18 @@ import { D, replayFills, type PositionEvent } from '../portfolio/average-cost';
 import type { RateFrom } from './tax-config';
 import type { TaxBalance, TaxFill, TaxSplit, TaxTransfer } from './tax-repo';
 
-export interface SaleRow {
+export interface WithholdingRow {
   readonly at: Date;
   readonly product: 'CRYPTO' | 'IDX';
+  /** SELL: the sale's final tax (PPh 22, IDX final); BUY: the VAT on a crypto purchase. */
+  readonly side: 'BUY' | 'SELL';
   readonly symbol: string;
   readonly quantity: string;
   readonly price: string;
   readonly value: string;
   /** The period's statutory rate (fraction). */
   readonly rate: string;
-  /** value × rate, rounded up as the fee math rounds a sale's tax (in the house's favour). */
+  /** value × rate, rounded as the fee math rounds the tax: up on a sale, down on a purchase. */
   readonly expected: string;
   /** What the ledger withheld (TAX_PAYABLE). */
   readonly withheld: string;
@@ -65,7 +69,7 @@ export interface HoldingRow {
 }
 
 export interface TaxFigures {
-  readonly sales: readonly SaleRow[];
+  readonly withholdings: readonly WithholdingRow[];
   readonly monthly: readonly MonthRow[];
   readonly foreign: readonly ForeignRow[];
   readonly holdings: readonly HoldingRow[];
@@ -83,6 +87,7 @@ export interface TaxInputs {
 
 export interface TaxRules {
   readonly cryptoSaleRates: readonly RateFrom[];
+  readonly cryptoPurchaseVatRates: readonly RateFrom[];
   readonly idxSaleRates: readonly RateFrom[];
   /** The calendar offset of months ('+07:00'). */
   readonly periodOffset: string;
@@ -143,7 +148,15 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
     [...events].map(([currency, list]) => [currency, replayFills(list.sort((a, b) => a.at - b.at || a.order - b.order).map((e) => e.event), decimalsOf(currency))]),
   );
 
-  const sales: SaleRow[] = [];
+  /** What a trade of a market and side withholds: the rates by period and how its tax rounds. */
+  const withholdingOf = (product: string, type: string): { rates: readonly RateFrom[]; rounding: Decimal.Rounding } | null => {
+    if (product === 'CRYPTO' && type === 'SELL') return { rates: rules.cryptoSaleRates, rounding: Decimal.ROUND_UP };
+    if (product === 'CRYPTO' && type === 'BUY') return { rates: rules.cryptoPurchaseVatRates, rounding: Decimal.ROUND_DOWN };
+    if (product === 'IDX' && type === 'SELL') return { rates: rules.idxSaleRates, rounding: Decimal.ROUND_UP };
+    return null;
+  };
+
+  const withholdings: WithholdingRow[] = [];
   const foreign: ForeignRow[] = [];
   const convert = (at: Date, section: ForeignRow['section'], symbol: string, currency: string, amount: Decimal, quantity = '') => {
     const rate = currency === 'USDT' ? rules.usdtIdr(at) : rules.usdIdr(at);
@@ -152,15 +165,21 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
 
   for (const t of input.transfers) {
     const fill = fillByTransfer.get(t.id);
-    if ((t.product === 'CRYPTO' || t.product === 'IDX') && t.type === 'SELL') {
-      const value = fill ? new D(fill.amount) : new D(String(t.memo.quantity ?? 0)).times(String(t.memo.price ?? 0)).toDecimalPlaces(0, Decimal.ROUND_DOWN);
-      const rate = rateAt(t.product === 'CRYPTO' ? rules.cryptoSaleRates : rules.idxSaleRates, t.createdAt);
-      const expected = value.times(rate).toDecimalPlaces(0, Decimal.ROUND_UP);
+    const withholding = withholdingOf(t.product, t.type);
+    if (withholding) {
+      const rate = rateAt(withholding.rates, t.createdAt);
       const withheld = houseSum(t, 'TAX_PAYABLE', 'IDR');
+      // A purchase is listed in a period with VAT, or when VAT was withheld all the same.
+      if (t.type === 'BUY' && new D(rate).isZero() && withheld.isZero()) continue;
+      const value = fill ? new D(fill.amount) : new D(String(t.memo.quantity ?? 0)).times(String(t.memo.price ?? 0)).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+      // The tax is on the exact base (quantity × price), as the fee math takes it, not on the whole Rupiah shown.
+      const base = fill ? new D(fill.quantity).times(fill.price) : value;
+      const expected = base.times(rate).toDecimalPlaces(0, withholding.rounding);
       const recorded = fill ? new D(fill.tax) : withheld;
-      sales.push({
+      withholdings.push({
         at: t.createdAt,
-        product: t.product,
+        product: t.product as WithholdingRow['product'],
+        side: t.type as WithholdingRow['side'],
         symbol: symbolOf(t),
         quantity: plain(new D(fill?.quantity ?? String(t.memo.quantity ?? 0))),
         price: plain(new D(fill?.price ?? String(t.memo.price ?? 0))),
@@ -200,7 +219,7 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
   }
 
   const monthly = new Map<string, { month: string; product: 'CRYPTO' | 'IDX'; count: number; value: Decimal; withheld: Decimal }>();
-  for (const sale of sales) {
+  for (const sale of withholdings.filter((w) => w.side === 'SELL')) {
     const month = monthOf(sale.at, rules.periodOffset);
     const key = `${month}:${sale.product}`;
     const row = monthly.get(key) ?? { month, product: sale.product, count: 0, value: ZERO, withheld: ZERO };
@@ -208,13 +227,14 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
   }
 
   const holdings = holdingsOf(input, replays, rules);
-  const of = (product: 'CRYPTO' | 'IDX') => sales.filter((s) => s.product === product);
+  const of = (product: 'CRYPTO' | 'IDX', side: 'BUY' | 'SELL' = 'SELL') => withholdings.filter((s) => s.product === product && s.side === side);
   const idrOf = (section: ForeignRow['section']) => plain(sum(foreign.filter((f) => f.section === section).map((f) => f.amountIdr)));
   const summary: TaxReportSummary = {
     costMethod: 'AVERAGE_COST',
     cryptoSales: of('CRYPTO').length,
     cryptoSaleValue: plain(sum(of('CRYPTO').map((s) => s.value))),
     cryptoTaxWithheld: plain(sum(of('CRYPTO').map((s) => s.withheld))),
+    cryptoVatWithheld: plain(sum(of('CRYPTO', 'BUY').map((s) => s.withheld))),
     idxSales: of('IDX').length,
     idxSaleValue: plain(sum(of('IDX').map((s) => s.value))),
     idxTaxWithheld: plain(sum(of('IDX').map((s) => s.withheld))),
@@ -226,10 +246,10 @@ export function computeTaxFigures(input: TaxInputs, rules: TaxRules): TaxFigures
     perpsFeesIdr: idrOf('PERPS_FEE'),
     perpsFundingIdr: idrOf('PERPS_FUNDING'),
     holdingsValueIdr: plain(sum(holdings.map((h) => h.valueIdr))),
-    mismatches: sales.filter((s) => !s.agrees).length,
+    mismatches: withholdings.filter((s) => !s.agrees).length,
   };
   return {
-    sales,
+    withholdings,
     monthly: [...monthly.values()]
       .sort((a, b) => a.month.localeCompare(b.month) || a.product.localeCompare(b.product))
       .map((m) => ({ ...m, value: plain(m.value), withheld: plain(m.withheld) })),

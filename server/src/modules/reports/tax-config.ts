@@ -14,6 +14,11 @@ export interface RateFrom {
 export interface TaxReportsConfig {
   /** PPh 22 final on a crypto sale's value: 0.1% (PMK 68/2022), 0.21% since 1 August 2025 (PMK 50/2025). */
   readonly cryptoSaleRates: readonly RateFrom[];
+  /**
+   * VAT on a crypto purchase's value: 0.11% (PMK 68/2022) until 1 August 2025; none since (PMK
+   * 50/2025 puts VAT on the platform's fee instead). A period at 0 lists no purchases.
+   */
+  readonly cryptoPurchaseVatRates: readonly RateFrom[];
   /** The final tax on a sale of listed Indonesian shares. */
   readonly idxSaleRates: readonly RateFrom[];
   /** The offset of the calendar the periods are named in: WIB, UTC+7. */
@@ -34,6 +39,10 @@ export const TAX_REPORTS_CONFIG: TaxReportsConfig = {
   cryptoSaleRates: [
     { from: '2022-05-01T00:00:00+07:00', rate: '0.001' },
     { from: '2025-08-01T00:00:00+07:00', rate: '0.0021' },
+  ],
+  cryptoPurchaseVatRates: [
+    { from: '2022-05-01T00:00:00+07:00', rate: '0.0011' },
+    { from: '2025-08-01T00:00:00+07:00', rate: '0' },
   ],
   idxSaleRates: [{ from: '1997-05-01T00:00:00+07:00', rate: '0.001' }],
   periodOffset: '+07:00',

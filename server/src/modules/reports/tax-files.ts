@@ -36,8 +36,8 @@ export function taxCsvLines(doc: TaxDocument): string[] {
   const { figures, offset } = doc;
   const line = (cells: Partial<Record<(typeof CSV_HEADER)[number], string>>) => csvLine(CSV_HEADER.map((h) => cells[h] ?? ''));
   const out = [csvLine(CSV_HEADER)];
-  for (const s of figures.sales) {
-    out.push(line({ section: 'SALE', month: monthOf(s.at, offset), time: s.at.toISOString(), product: s.product, symbol: s.symbol, quantity: s.quantity, price: s.price, currency: 'IDR', amount: s.value, rate: '1', amount_idr: s.value, tax_rate: s.rate, expected_idr: s.expected, withheld_idr: s.withheld, agrees: s.agrees ? 'yes' : 'no' }));
+  for (const s of figures.withholdings) {
+    out.push(line({ section: s.side === 'SELL' ? 'SALE' : 'PURCHASE', month: monthOf(s.at, offset), time: s.at.toISOString(), product: s.product, symbol: s.symbol, quantity: s.quantity, price: s.price, currency: 'IDR', amount: s.value, rate: '1', amount_idr: s.value, tax_rate: s.rate, expected_idr: s.expected, withheld_idr: s.withheld, agrees: s.agrees ? 'yes' : 'no' }));
   }
   for (const m of figures.monthly) {
     out.push(line({ section: 'MONTH', month: m.month, product: m.product, quantity: String(m.count), currency: 'IDR', amount: m.value, amount_idr: m.value, withheld_idr: m.withheld }));
@@ -152,16 +152,17 @@ export function taxPdf(doc: TaxDocument): Promise<Buffer> {
   table(
     t.sections.sales,
     [
-      { title: t.columns.time, width: 78 },
-      { title: t.columns.product, width: 42 },
-      { title: t.columns.symbol, width: 58 },
-      { title: t.columns.quantity, width: 72, align: 'right' },
-      { title: t.columns.value, width: 92, align: 'right' },
-      { title: t.columns.rate, width: 45, align: 'right' },
-      { title: t.columns.withheld, width: 80, align: 'right' },
-      { title: '', width: 48 },
+      { title: t.columns.time, width: 72 },
+      { title: t.columns.product, width: 38 },
+      { title: t.columns.side, width: 46 },
+      { title: t.columns.symbol, width: 50 },
+      { title: t.columns.quantity, width: 62, align: 'right' },
+      { title: t.columns.value, width: 82, align: 'right' },
+      { title: t.columns.rate, width: 40, align: 'right' },
+      { title: t.columns.withheld, width: 72, align: 'right' },
+      { title: '', width: 50 },
     ],
-    figures.sales.map((s) => [localTime(s.at, doc.offset), s.product, s.symbol, figureText(s.quantity, lang), figureText(s.value, lang), percentText(s.rate, lang), figureText(s.withheld, lang), s.agrees ? '' : t.mismatch]),
+    figures.withholdings.map((s) => [localTime(s.at, doc.offset), s.product, t.sides[s.side], s.symbol, figureText(s.quantity, lang), figureText(s.value, lang), percentText(s.rate, lang), figureText(s.withheld, lang), s.agrees ? '' : t.mismatch]),
   );
   table(
     t.sections.monthly,

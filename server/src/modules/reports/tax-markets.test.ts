@@ -179,7 +179,7 @@ describe('tax reports over US stocks, IDX and perps', () => {
   });
 
   it('IDX: the 0.1 % final tax on each sale, rounded up, and per month', () => {
-    const sales = figures.sales.filter((s) => s.product === 'IDX');
+    const sales = figures.withholdings.filter((s) => s.product === 'IDX');
     expect(sales.map((s) => [s.symbol, s.quantity, s.value, s.rate, s.withheld, s.agrees])).toEqual(
       idx.sales.map((o) => ['BBCA', o.filledQuantity, o.filledAmount, '0.001', new Decimal(o.filledAmount).times('0.001').toDecimalPlaces(0, Decimal.ROUND_UP).toFixed(), true]),
     );

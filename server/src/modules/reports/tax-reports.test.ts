@@ -26,6 +26,7 @@ import {
   type CryptoOrder,
 } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PasarApp } from '../../app';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
@@ -56,6 +57,8 @@ const dataOf = <T extends z.ZodType>(schema: T, response: Answer): z.infer<T> =>
   return (successEnvelope(schema).parse(response.json()) as { data: z.infer<T> }).data;
 };
 const floor = (value: Decimal.Value, rate: string) => new Decimal(value).times(rate).toDecimalPlaces(0, Decimal.ROUND_DOWN);
+/** A purchase's base in whole Rupiah, as its fill records it (the buyer pays the base rounded up). */
+const wholeRupiah = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed();
 
 describe('tax reports', () => {
   let t: TestApp;
@@ -101,7 +104,7 @@ describe('tax reports', () => {
     oldSale = await order(old, CRYPTO_PATHS.sell, { symbol: 'BTC-IDR', quantity: '0.0005' });
     const oldSaleAt = (await t.app.database.db.execute(
       // The ledger's own instant of that sale: the second rate begins just after it.
-      (await import('drizzle-orm')).sql`select (extract(epoch from t.created_at) * 1000)::bigint as ms from fills f join ledger_transfers t on t.id = f.transfer_id where f.order_id = ${oldSale.id}::uuid`,
+      sql`select (extract(epoch from t.created_at) * 1000)::bigint as ms from fills f join ledger_transfers t on t.id = f.transfer_id where f.order_id = ${oldSale.id}::uuid`,
     )) as unknown as { rows: { ms: string }[] };
     switchAt = new Date(Number(oldSaleAt.rows[0]!.ms) + 1);
 
@@ -142,6 +145,10 @@ describe('tax reports', () => {
         { from: '2022-05-01T00:00:00+07:00', rate: '0.001' },
         { from: switchAt.toISOString(), rate: '0.0021' },
       ],
+      cryptoPurchaseVatRates: [
+        { from: '2022-05-01T00:00:00+07:00', rate: '0.0011' },
+        { from: switchAt.toISOString(), rate: '0' },
+      ],
       usdIdr: () => new Decimal('16000'),
       usdtIdr: () => new Decimal('16100'),
     };
@@ -155,11 +162,14 @@ describe('tax reports', () => {
       },
       rules,
     );
-    expect(figures.sales.map((s) => [s.symbol, s.value, s.rate, s.withheld, s.expected, s.agrees])).toEqual([
-      ['BTC-IDR', '749775', '0.001', '750', '750', true],
-      ['BTC-IDR', '2399280', '0.0021', '5039', '5039', true],
+    // The earlier purchase is listed with its VAT (rounded down, as the buyer's tax is); today's,
+    // in a period without VAT, is not.
+    expect(figures.withholdings.map((s) => [s.side, s.symbol, s.value, s.rate, s.withheld, s.expected, s.agrees])).toEqual([
+      ['BUY', 'BTC-IDR', wholeRupiah(oldBuy.filledAmount), '0.0011', oldBuy.tax, oldBuy.tax, true],
+      ['SELL', 'BTC-IDR', '749775', '0.001', '750', '750', true],
+      ['SELL', 'BTC-IDR', '2399280', '0.0021', '5039', '5039', true],
     ]);
-    expect(figures.summary).toMatchObject({ cryptoSales: 2, cryptoSaleValue: '3149055', cryptoTaxWithheld: '5789', mismatches: 0, idxSales: 0, costMethod: 'AVERAGE_COST' });
+    expect(figures.summary).toMatchObject({ cryptoSales: 2, cryptoSaleValue: '3149055', cryptoTaxWithheld: '5789', cryptoVatWithheld: oldBuy.tax, mismatches: 0, idxSales: 0, costMethod: 'AVERAGE_COST' });
     const month = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 7);
     expect(figures.monthly).toEqual([{ month, product: 'CRYPTO', count: 2, value: '3149055', withheld: '5789' }]);
 
@@ -188,6 +198,52 @@ describe('tax reports', () => {
     expect([oldSale.total, newSale.total]).toEqual(['748275', '2391841']);
   });
 
+  it('a year that spans 1 August 2025 applies each period’s rates by the default schedule: 0.11% VAT and 0.1% PPh before, 0.21% PPh after', async () => {
+    // The ledger stamps the database's clock and is append-only, so no trade can be made in 2025.
+    // The report's figures depend on a trade's instant only through the rate in force and its
+    // month: the trades made above are read back as the report reads them, and their instants moved
+    // into 2025 (the earlier-rate purchase and sale in July, today's in September) before computing.
+    const repo = createTaxRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED);
+    const { until } = periodBounds({ year, month: null }, '+07:00');
+    const transfers = await repo.transfers(user.userId, new Date(0), until);
+    const fills = await repo.fills(user.userId, until);
+    const moved = new Map<string, Date>();
+    const fillIdOf = async (orderId: string) => {
+      const rows = (await t.app.database.db.execute(sql`select transfer_id from fills where order_id = ${orderId}::uuid`)) as unknown as { rows: { transfer_id: string }[] };
+      return rows.rows[0]!.transfer_id;
+    };
+    const at: [CryptoOrder, string][] = [
+      [oldBuy, '2025-07-10T10:00:00+07:00'],
+      [oldSale, '2025-07-31T23:59:00+07:00'],
+      [newBuy, '2025-08-01T00:00:00+07:00'],
+      [newSale, '2025-09-15T10:00:00+07:00'],
+    ];
+    for (const [o, iso] of at) moved.set(await fillIdOf(o.id), new Date(iso));
+    const redated = transfers.filter((tr) => moved.has(tr.id)).map((tr) => ({ ...tr, createdAt: moved.get(tr.id)! }));
+    expect(redated).toHaveLength(4);
+    const figures = computeTaxFigures(
+      {
+        transfers: redated,
+        fills: fills.filter((f) => moved.has(f.transferId)).map((f) => ({ ...f, executedAt: moved.get(f.transferId)! })),
+        splits: [],
+        balancesAtEnd: [],
+        periodEnd: new Date('2026-01-01T00:00:00+07:00'),
+      },
+      { ...TAX_REPORTS_CONFIG, usdIdr: () => new Decimal('16000'), usdtIdr: () => new Decimal('16100') },
+    );
+    // The purchase at 1 August 00:00 WIB is in the new period: no VAT, not listed.
+    expect(figures.withholdings.map((w) => [w.side, w.value, w.rate, w.withheld, w.expected, w.agrees])).toEqual([
+      ['BUY', wholeRupiah(oldBuy.filledAmount), '0.0011', oldBuy.tax, floor(oldBuy.filledAmount, '0.0011').toFixed(), true],
+      ['SELL', '749775', '0.001', '750', '750', true],
+      ['SELL', '2399280', '0.0021', '5039', '5039', true],
+    ]);
+    expect(figures.monthly).toEqual([
+      { month: '2025-07', product: 'CRYPTO', count: 1, value: '749775', withheld: '750' },
+      { month: '2025-09', product: 'CRYPTO', count: 1, value: '2399280', withheld: '5039' },
+    ]);
+    expect(figures.summary).toMatchObject({ cryptoSales: 2, cryptoTaxWithheld: '5789', cryptoVatWithheld: oldBuy.tax, mismatches: 0 });
+  });
+
   describe('generated in the background through the routes', () => {
     let report: z.infer<typeof TaxReport>;
     let csv: string;
@@ -209,10 +265,11 @@ describe('tax reports', () => {
       pdf = pdfAnswer.rawPayload;
     }, SETUP_TIMEOUT_MS);
 
-    it('is READY with the summary; this year’s default rates flag the sale withheld at the earlier rate', () => {
+    it('is READY with the summary; this year’s default rates flag the trades withheld at the earlier rates', () => {
       expect(report).toMatchObject({ status: 'READY', progress: 100, period: 'YEAR', year, month: null });
-      // Both sales were made this year, so both fall under 0.21%: the one withheld at 0.1% differs.
-      expect(report.summary).toMatchObject({ cryptoSales: 2, cryptoSaleValue: '3149055', cryptoTaxWithheld: '5789', mismatches: 1 });
+      // Every trade was made this year, under 0.21% on sales and no VAT on purchases: the sale withheld
+      // at 0.1% and the purchase that paid 0.11% VAT differ.
+      expect(report.summary).toMatchObject({ cryptoSales: 2, cryptoSaleValue: '3149055', cryptoTaxWithheld: '5789', cryptoVatWithheld: oldBuy.tax, mismatches: 2 });
     });
 
     it('lists the person’s reports, and another person’s id answers 404 for the report and its files', async () => {
@@ -239,6 +296,9 @@ describe('tax reports', () => {
       const rows = parseCsv(csv);
       const header = rows[0]!;
       const col = (name: string) => header.indexOf(name);
+      expect(rows.filter((r) => r[0] === 'PURCHASE').map((r) => [r[col('amount_idr')], r[col('tax_rate')], r[col('expected_idr')], r[col('withheld_idr')], r[col('agrees')]])).toEqual([
+        [wholeRupiah(oldBuy.filledAmount), '0', '0', oldBuy.tax, 'no'],
+      ]);
       const sales = rows.filter((r) => r[0] === 'SALE');
       expect(sales.map((r) => [r[col('symbol')], r[col('amount_idr')], r[col('withheld_idr')], r[col('agrees')]])).toEqual([
         ['BTC-IDR', '749775', '750', 'no'],

@@ -40,7 +40,9 @@ export interface TaxTexts {
     readonly asset: string;
     readonly wallet: string;
     readonly cost: string;
+    readonly side: string;
   };
+  readonly sides: Record<'BUY' | 'SELL', string>;
   readonly statementLine: (month: string, count: number) => string;
   readonly none: string;
   readonly mismatch: string;
@@ -68,6 +70,7 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       cryptoSales: 'Jumlah penjualan kripto',
       cryptoSaleValue: 'Nilai penjualan kripto (Rp)',
       cryptoTaxWithheld: 'PPh 22 final kripto dipotong (Rp)',
+      cryptoVatWithheld: 'PPN pembelian kripto dipungut (Rp)',
       idxSales: 'Jumlah penjualan saham IDX',
       idxSaleValue: 'Nilai penjualan saham IDX (Rp)',
       idxTaxWithheld: 'PPh final 0,1% saham IDX (Rp)',
@@ -79,10 +82,10 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       perpsFeesIdr: 'Biaya transaksi futures (Rp)',
       perpsFundingIdr: 'Funding futures (Rp)',
       holdingsValueIdr: 'Harta akhir periode (Rp)',
-      mismatches: 'Penjualan dengan potongan berbeda dari tarif',
+      mismatches: 'Transaksi dengan potongan berbeda dari tarif',
     },
     sections: {
-      sales: 'Penjualan kripto dan saham IDX: pajak final yang dipotong',
+      sales: 'Kripto dan saham IDX: pajak yang dipotong per transaksi (PPh atas penjualan, PPN atas pembelian kripto pada periode yang mengenakannya)',
       monthly: 'Total per bulan',
       statement: 'Bukti pemotongan PPh 22 kripto per bulan',
       foreign: 'Saham AS dan futures',
@@ -105,7 +108,9 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       asset: 'Aset',
       wallet: 'Dompet',
       cost: 'Harga perolehan',
+      side: 'Jenis',
     },
+    sides: { BUY: 'Beli (PPN)', SELL: 'Jual' },
     statementLine: (month, count) => `${month}: ${count} penjualan`,
     none: 'Tidak ada.',
     mismatch: 'berbeda',
@@ -136,6 +141,7 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       cryptoSales: 'Crypto sales',
       cryptoSaleValue: 'Crypto sales value (IDR)',
       cryptoTaxWithheld: 'Crypto final PPh 22 withheld (IDR)',
+      cryptoVatWithheld: 'VAT collected on crypto purchases (IDR)',
       idxSales: 'IDX share sales',
       idxSaleValue: 'IDX share sales value (IDR)',
       idxTaxWithheld: 'IDX 0.1% final tax (IDR)',
@@ -147,10 +153,10 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       perpsFeesIdr: 'Futures fees (IDR)',
       perpsFundingIdr: 'Futures funding (IDR)',
       holdingsValueIdr: 'Assets at period end (IDR)',
-      mismatches: 'Sales withheld differently from the rate',
+      mismatches: 'Trades withheld differently from the rate',
     },
     sections: {
-      sales: 'Crypto and IDX share sales: final tax withheld',
+      sales: 'Crypto and IDX shares: tax withheld per trade (PPh on sales, VAT on crypto purchases in the periods that levied it)',
       monthly: 'Monthly totals',
       statement: 'Crypto PPh 22 withholding statement per month',
       foreign: 'US stocks and futures',
@@ -173,7 +179,9 @@ export const TAX_TEXTS: Record<'id' | 'en', TaxTexts> = {
       asset: 'Asset',
       wallet: 'Wallet',
       cost: 'Acquisition cost',
+      side: 'Kind',
     },
+    sides: { BUY: 'Buy (VAT)', SELL: 'Sell' },
     statementLine: (month, count) => `${month}: ${count} sales`,
     none: 'None.',
     mismatch: 'differs',
@@ -196,6 +204,7 @@ export const SUMMARY_KEYS: readonly SummaryKey[] = [
   'cryptoSales',
   'cryptoSaleValue',
   'cryptoTaxWithheld',
+  'cryptoVatWithheld',
   'idxSales',
   'idxSaleValue',
   'idxTaxWithheld',
