@@ -13,7 +13,7 @@
 import type { TaxReportSummary } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { D, replayFills, type PositionEvent } from '../portfolio/average-cost';
-import type { RateFrom } from './tax-config';
+import type { RateFrom, TaxReportsConfig } from './tax-config';
 import type { TaxBalance, TaxFill, TaxSplit, TaxTransfer } from './tax-repo';
 
 export interface WithholdingRow {
@@ -85,12 +85,8 @@ export interface TaxInputs {
   readonly periodEnd: Date;
 }
 
-export interface TaxRules {
-  readonly cryptoSaleRates: readonly RateFrom[];
-  readonly cryptoPurchaseVatRates: readonly RateFrom[];
-  readonly idxSaleRates: readonly RateFrom[];
-  /** The calendar offset of months ('+07:00'). */
-  readonly periodOffset: string;
+/** The configured rate schedules and calendar, and the conversions of the moment. */
+export interface TaxRules extends Pick<TaxReportsConfig, 'cryptoSaleRates' | 'cryptoPurchaseVatRates' | 'idxSaleRates' | 'periodOffset'> {
   /** IDR per USD and per USDT at an instant. */
   readonly usdIdr: (at: Date) => Decimal;
   readonly usdtIdr: (at: Date) => Decimal;

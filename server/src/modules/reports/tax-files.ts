@@ -29,28 +29,41 @@ export function maskNik(nik: string | null): string {
 /** An instant as `YYYY-MM-DD HH:mm` at the offset. */
 const localTime = (at: Date, offset: string): string => localIso(at, offset).slice(0, 16).replace('T', ' ');
 
-const CSV_HEADER = ['section', 'month', 'time', 'product', 'symbol', 'quantity', 'price', 'currency', 'amount', 'rate', 'amount_idr', 'tax_rate', 'expected_idr', 'withheld_idr', 'agrees'];
+const CSV_HEADER = ['section', 'month', 'time', 'product', 'symbol', 'quantity', 'price', 'currency', 'amount', 'rate', 'amount_idr', 'tax_rate', 'expected_idr', 'withheld_idr', 'agrees'] as const;
+type CsvColumn = (typeof CSV_HEADER)[number];
+/** One line of a listing: its CSV cells (the PDF's cells are read from them). */
+type Line = Partial<Record<CsvColumn, string>>;
+
+/** The CSV columns the PDF shows as figures (grouped in the person's way, right-aligned). */
+const FIGURES: ReadonlySet<CsvColumn> = new Set(['quantity', 'price', 'amount', 'rate', 'amount_idr', 'expected_idr', 'withheld_idr']);
+
+/**
+ * A PDF column: its title (a column text, or none), its width, and its cell: a CSV column shown the
+ * person's way (figures grouped, times local), or a cell of its own from the line ('right' aligns it).
+ */
+type PdfColumn = readonly [title: keyof TaxTexts['columns'] | '', width: number, cell: CsvColumn | ((line: Line) => string), align?: 'right'];
+
+/** The report's listings, each written once: the CSV writes its lines, the PDF its table of them. */
+function listingsOf(figures: TaxFigures, offset: string) {
+  const withholdings: Line[] = figures.withholdings.map((s) => ({
+    section: s.side === 'SELL' ? 'SALE' : 'PURCHASE', month: monthOf(s.at, offset), time: s.at.toISOString(), product: s.product, symbol: s.symbol, quantity: s.quantity, price: s.price,
+    currency: 'IDR', amount: s.value, rate: '1', amount_idr: s.value, tax_rate: s.rate, expected_idr: s.expected, withheld_idr: s.withheld, agrees: s.agrees ? 'yes' : 'no',
+  }));
+  const monthly: Line[] = figures.monthly.map((m) => ({ section: 'MONTH', month: m.month, product: m.product, quantity: String(m.count), currency: 'IDR', amount: m.value, amount_idr: m.value, withheld_idr: m.withheld }));
+  const foreign: Line[] = figures.foreign.map((f) => ({
+    section: f.section, month: monthOf(f.at, offset), time: f.at.toISOString(), product: f.section.startsWith('US') ? 'US_STOCK' : 'PERPS', symbol: f.symbol, quantity: f.quantity,
+    currency: f.currency, amount: f.amount, rate: f.rate, amount_idr: f.amountIdr,
+  }));
+  const holdings: Line[] = figures.holdings.map((h) => ({ section: 'HOLDING', product: h.wallet, symbol: h.asset, quantity: h.quantity, currency: h.costCurrency, amount: h.cost, rate: h.rate, amount_idr: h.valueIdr }));
+  const totals: Line[] = SUMMARY_KEYS.map((key) => ({ section: 'TOTAL', symbol: key, amount_idr: String(figures.summary[key]) }));
+  return { withholdings, monthly, foreign, holdings, totals, costMethod: [{ section: 'COST_METHOD', symbol: figures.summary.costMethod }] as Line[] };
+}
 
 /** The CSV's lines (header first). */
 export function taxCsvLines(doc: TaxDocument): string[] {
-  const { figures, offset } = doc;
-  const line = (cells: Partial<Record<(typeof CSV_HEADER)[number], string>>) => csvLine(CSV_HEADER.map((h) => cells[h] ?? ''));
-  const out = [csvLine(CSV_HEADER)];
-  for (const s of figures.withholdings) {
-    out.push(line({ section: s.side === 'SELL' ? 'SALE' : 'PURCHASE', month: monthOf(s.at, offset), time: s.at.toISOString(), product: s.product, symbol: s.symbol, quantity: s.quantity, price: s.price, currency: 'IDR', amount: s.value, rate: '1', amount_idr: s.value, tax_rate: s.rate, expected_idr: s.expected, withheld_idr: s.withheld, agrees: s.agrees ? 'yes' : 'no' }));
-  }
-  for (const m of figures.monthly) {
-    out.push(line({ section: 'MONTH', month: m.month, product: m.product, quantity: String(m.count), currency: 'IDR', amount: m.value, amount_idr: m.value, withheld_idr: m.withheld }));
-  }
-  for (const f of figures.foreign) {
-    out.push(line({ section: f.section, month: monthOf(f.at, offset), time: f.at.toISOString(), product: f.section.startsWith('US') ? 'US_STOCK' : 'PERPS', symbol: f.symbol, quantity: f.quantity, currency: f.currency, amount: f.amount, rate: f.rate, amount_idr: f.amountIdr }));
-  }
-  for (const h of figures.holdings) {
-    out.push(line({ section: 'HOLDING', product: h.wallet, symbol: h.asset, quantity: h.quantity, currency: h.costCurrency, amount: h.cost, rate: h.rate, amount_idr: h.valueIdr }));
-  }
-  out.push(line({ section: 'COST_METHOD', symbol: figures.summary.costMethod }));
-  for (const key of SUMMARY_KEYS) out.push(line({ section: 'TOTAL', symbol: key, amount_idr: String(figures.summary[key]) }));
-  return out;
+  const l = listingsOf(doc.figures, doc.offset);
+  const lines = [...l.withholdings, ...l.monthly, ...l.foreign, ...l.holdings, ...l.costMethod, ...l.totals];
+  return [csvLine(CSV_HEADER), ...lines.map((line) => csvLine(CSV_HEADER.map((h) => line[h] ?? '')))];
 }
 
 /** A figure for people: grouped thousands in the language's way, decimals kept. */
@@ -63,12 +76,6 @@ export function figureText(value: string, language: 'id' | 'en'): string {
 }
 
 const percentText = (rate: string, language: 'id' | 'en'): string => `${figureText(new Decimal(rate).times(100).toFixed(), language)}%`;
-
-interface Column {
-  readonly title: string;
-  readonly width: number;
-  readonly align?: 'left' | 'right';
-}
 
 /** The PDF as a Buffer. */
 export function taxPdf(doc: TaxDocument): Promise<Buffer> {
@@ -99,8 +106,19 @@ export function taxPdf(doc: TaxDocument): Promise<Buffer> {
     pdf.moveDown(0.3);
   };
 
-  /** A table whose rows continue on the next page (at most `rowsPerPage` a page) with the header repeated. */
-  const table = (title: string, columns: readonly Column[], rows: readonly (readonly string[])[]) => {
+  /** A line's cell in a column, shown the person's way. */
+  const cellOf = ([, , cell]: PdfColumn, line: Line): string => {
+    if (typeof cell === 'function') return cell(line);
+    const value = line[cell] ?? '';
+    if (cell === 'time') return value ? localTime(new Date(value), doc.offset) : '';
+    return FIGURES.has(cell) && value !== '' ? figureText(value, lang) : value;
+  };
+  const alignOf = ([, , cell, align]: PdfColumn): 'left' | 'right' => align ?? (typeof cell === 'string' && FIGURES.has(cell) ? 'right' : 'left');
+
+  /** A table of lines whose rows continue on the next page (at most `rowsPerPage` a page) with the header repeated. */
+  const table = (title: string, spec: readonly PdfColumn[], lines: readonly Line[]) => {
+    const columns = spec.map((c) => ({ title: c[0] === '' ? '' : t.columns[c[0]], width: c[1], align: alignOf(c) }));
+    const rows = lines.map((line) => spec.map((c) => cellOf(c, line)));
     heading(title);
     if (rows.length === 0) {
       pdf.font('Helvetica').fontSize(9).text(t.none, left);
@@ -142,73 +160,19 @@ export function taxPdf(doc: TaxDocument): Promise<Buffer> {
     pdf.x = left;
   };
 
-  const { figures } = doc;
-  const summary = figures.summary;
-  table(
-    t.totals,
-    [{ title: '', width: 340 }, { title: '', width: 175, align: 'right' }],
-    SUMMARY_KEYS.map((key) => [t.summary[key], typeof summary[key] === 'number' ? String(summary[key]) : figureText(String(summary[key]), lang)]),
-  );
-  table(
-    t.sections.sales,
-    [
-      { title: t.columns.time, width: 72 },
-      { title: t.columns.product, width: 38 },
-      { title: t.columns.side, width: 46 },
-      { title: t.columns.symbol, width: 50 },
-      { title: t.columns.quantity, width: 62, align: 'right' },
-      { title: t.columns.value, width: 82, align: 'right' },
-      { title: t.columns.rate, width: 40, align: 'right' },
-      { title: t.columns.withheld, width: 72, align: 'right' },
-      { title: '', width: 50 },
-    ],
-    figures.withholdings.map((s) => [localTime(s.at, doc.offset), s.product, t.sides[s.side], s.symbol, figureText(s.quantity, lang), figureText(s.value, lang), percentText(s.rate, lang), figureText(s.withheld, lang), s.agrees ? '' : t.mismatch]),
-  );
-  table(
-    t.sections.monthly,
-    [
-      { title: t.columns.month, width: 80 },
-      { title: t.columns.product, width: 80 },
-      { title: t.columns.count, width: 80, align: 'right' },
-      { title: t.columns.value, width: 140, align: 'right' },
-      { title: t.columns.withheld, width: 135, align: 'right' },
-    ],
-    figures.monthly.map((m) => [m.month, m.product, String(m.count), figureText(m.value, lang), figureText(m.withheld, lang)]),
-  );
-  const crypto = figures.monthly.filter((m) => m.product === 'CRYPTO');
-  table(
-    t.sections.statement,
-    [
-      { title: t.columns.month, width: 200 },
-      { title: t.columns.value, width: 160, align: 'right' },
-      { title: t.columns.withheld, width: 155, align: 'right' },
-    ],
-    crypto.map((m) => [t.statementLine(m.month, m.count), figureText(m.value, lang), figureText(m.withheld, lang)]),
-  );
-  table(
-    t.sections.foreign,
-    [
-      { title: t.columns.time, width: 78 },
-      { title: t.columns.kind, width: 92 },
-      { title: t.columns.symbol, width: 70 },
-      { title: t.columns.amount, width: 90, align: 'right' },
-      { title: t.columns.fxRate, width: 80, align: 'right' },
-      { title: t.columns.amountIdr, width: 105, align: 'right' },
-    ],
-    figures.foreign.map((f) => [localTime(f.at, doc.offset), t.foreignKinds[f.section] ?? f.section, f.symbol, `${f.currency} ${figureText(f.amount, lang)}`, figureText(f.rate, lang), figureText(f.amountIdr, lang)]),
-  );
-  table(
-    t.sections.holdings,
-    [
-      { title: t.columns.asset, width: 70 },
-      { title: t.columns.wallet, width: 90 },
-      { title: t.columns.quantity, width: 90, align: 'right' },
-      { title: t.columns.cost, width: 100, align: 'right' },
-      { title: t.columns.fxRate, width: 65, align: 'right' },
-      { title: t.columns.amountIdr, width: 100, align: 'right' },
-    ],
-    figures.holdings.map((h) => [h.asset, h.wallet, figureText(h.quantity, lang), `${h.costCurrency} ${figureText(h.cost, lang)}`, figureText(h.rate, lang), figureText(h.valueIdr, lang)]),
-  );
+  const l = listingsOf(doc.figures, doc.offset);
+  const inCurrency = (line: Line) => `${line.currency ?? ''} ${figureText(line.amount ?? '0', lang)}`;
+  table(t.totals, [['', 340, (line) => t.summary[line.symbol as (typeof SUMMARY_KEYS)[number]]], ['', 175, 'amount_idr']], l.totals);
+  table(t.sections.sales, [
+    ['time', 72, 'time'], ['product', 38, 'product'], ['side', 46, (line) => t.sides[line.section === 'SALE' ? 'SELL' : 'BUY']], ['symbol', 50, 'symbol'], ['quantity', 62, 'quantity'],
+    ['value', 82, 'amount_idr'], ['rate', 40, (line) => percentText(line.tax_rate ?? '0', lang), 'right'], ['withheld', 72, 'withheld_idr'], ['', 50, (line) => (line.agrees === 'no' ? t.mismatch : '')],
+  ], l.withholdings);
+  table(t.sections.monthly, [['month', 80, 'month'], ['product', 80, 'product'], ['count', 80, 'quantity'], ['value', 140, 'amount_idr'], ['withheld', 135, 'withheld_idr']], l.monthly);
+  table(t.sections.statement, [['month', 200, (line) => t.statementLine(line.month ?? '', Number(line.quantity))], ['value', 160, 'amount_idr'], ['withheld', 155, 'withheld_idr']], l.monthly.filter((line) => line.product === 'CRYPTO'));
+  table(t.sections.foreign, [
+    ['time', 78, 'time'], ['kind', 92, (line) => t.foreignKinds[line.section ?? ''] ?? line.section ?? ''], ['symbol', 70, 'symbol'], ['amount', 90, inCurrency, 'right'], ['fxRate', 80, 'rate'], ['amountIdr', 105, 'amount_idr'],
+  ], l.foreign);
+  table(t.sections.holdings, [['asset', 70, 'symbol'], ['wallet', 90, 'product'], ['quantity', 90, 'quantity'], ['cost', 100, inCurrency, 'right'], ['fxRate', 65, 'rate'], ['amountIdr', 100, 'amount_idr']], l.holdings);
 
   const range = pdf.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
