@@ -2,7 +2,7 @@
 // The drawing engine (lightweight-charts) is imported when the first chart mounts: its own chunk,
 // out of the page's first load. Live bars are applied at most once per animation frame.
 import styled from '@emotion/styled';
-import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, VisuallyHidden } from '@pasar/shared';
+import { EmptyState, ErrorState, NUMBER_LOCALES, Skeleton, tokens, useAppStore, VisuallyHidden, type MarketId } from '@pasar/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTradeT } from '../i18n';
 import { subscribeLive } from '../market/live-source';
@@ -84,6 +84,8 @@ const Overlay = styled.div`
 
 export interface PriceChartProps {
   symbol: string;
+  /** The symbol's market (its session day bounds VWAP); worked out from the symbol when not given. */
+  market?: MarketId;
   window: RangeWindow;
   format: PriceFormat;
   /** The smallest price step (the instrument's tick size). */
@@ -109,6 +111,7 @@ const NO_ALERTS: readonly ChartAlertLine[] = [];
 
 export function PriceChart({
   symbol,
+  market,
   window,
   format,
   tick,
@@ -144,8 +147,9 @@ export function PriceChart({
       intraday: resolutionSeconds(resolution) < 86_400,
       symbol,
       resolution,
+      market,
     }),
-    [format, tick, lng, resolution, symbol],
+    [format, tick, lng, resolution, symbol, market],
   );
   const optionsRef = useRef(engineOptions);
   optionsRef.current = engineOptions;

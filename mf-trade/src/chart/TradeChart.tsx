@@ -136,6 +136,7 @@ export const TradeChart = memo(function TradeChart({ symbol, market, format, tic
       <Grid $count={count}>
         <PriceChart
           symbol={symbol}
+          market={market}
           window={window}
           format={format}
           tick={tick}

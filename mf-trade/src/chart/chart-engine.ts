@@ -2,7 +2,7 @@
 // their own chunk, imported only when a chart mounts, so they stay out of the page's first load.
 // Prices arrive as decimal strings; the canvas needs numbers to draw, so they become numbers here
 // and only here, for drawing: every price the user reads is formatted from the strings.
-import { BrokerOrderState, cssVariableName, eventBus } from '@pasar/shared';
+import { BrokerOrderState, cssVariableName, eventBus, type MarketId } from '@pasar/shared';
 import {
   CandlestickSeries,
   ColorType,
@@ -39,6 +39,8 @@ export interface ChartEngineOptions {
   /** What the chart shows, for its saved state (getState). */
   symbol?: string;
   resolution?: string;
+  /** The symbol's market: its session day bounds a daily study (VWAP). From the symbol when not given. */
+  market?: MarketId;
 }
 
 /**
@@ -202,7 +204,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     (hostLoad ??= import(/* webpackChunkName: "chart-tools" */ './chart-tools-host').then(
       ({ createToolsHost }) =>
         (host = createToolsHost(
-          { chart, series, container, candles: () => candles, palette: () => palette, precision: () => options.precision, state: stateOf, listeners: stateListeners },
+          { chart, series, container, candles: () => candles, palette: () => palette, options: () => options, state: stateOf, listeners: stateListeners },
           early,
         )),
       (error: unknown) => {

@@ -3,8 +3,10 @@
 // changes of an applied state), and answers the state's studies, drawings and chart type. The
 // engine itself keeps symbol, resolution and range (chart-engine.ts), so the guest's idle-loaded
 // engine chunk carries none of this.
+import { marketOfSymbol } from '@pasar/shared';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import type { Candle } from '../market/types';
+import type { ChartEngineOptions } from './chart-engine';
 import type { ChartState, ChartType } from './chart-state';
 import { createChartTools, type ChartTools, type ToolsPalette } from './chart-tools';
 
@@ -14,7 +16,8 @@ export interface ToolsHostContext {
   container: HTMLElement;
   candles(): readonly Candle[];
   palette(): ToolsPalette;
-  precision(): number;
+  /** The engine's options now (precision, symbol, market). */
+  options(): ChartEngineOptions;
   /** The state as the engine knows it (symbol, resolution, range) with these parts filled in. */
   state(parts: Pick<ChartState, 'studies' | 'drawings' | 'chartType'>): ChartState;
   listeners: ReadonlySet<(state: ChartState) => void>;
@@ -29,15 +32,17 @@ export interface ToolsHost {
   setChartType(type: ChartType): void;
 }
 
-const NO_PARTS: StateParts = { studies: [], drawings: [], chartType: 'candles' };
-
 export function createToolsHost(ctx: ToolsHostContext, initial: StateParts | null): ToolsHost {
   let applying = false;
   const parts = (): StateParts => ({ studies: tools.studies(), drawings: tools.drawings(), chartType: tools.chartType() });
   const tools: ChartTools = createChartTools({
     ...ctx,
-    // The engine's symbol, read from its state (the engine's chunk, on the guest page, stays as it is).
-    symbol: () => ctx.state(NO_PARTS).symbol,
+    precision: () => ctx.options().precision,
+    symbol: () => ctx.options().symbol ?? '',
+    market: () => {
+      const { market, symbol } = ctx.options();
+      return market ?? marketOfSymbol(symbol ?? '');
+    },
     changed() {
       if (applying || ctx.listeners.size === 0) return;
       const state = ctx.state(parts());

@@ -8,6 +8,7 @@ import { computeStudy } from './studies';
 jest.mock('lightweight-charts', () => ({
   ColorType: { Solid: 'solid' },
   CrosshairMode: { Normal: 0, Magnet: 1, Hidden: 2 },
+  LineStyle: { Solid: 0, Dashed: 2 },
   HistogramSeries: 'Histogram',
   customSeriesDefaultOptions: { color: '#000' },
 }));
@@ -47,7 +48,7 @@ function setup() {
   const removed: unknown[] = [];
   const chartOptions: Record<string, unknown>[] = [];
   let requestUpdate = () => {};
-  const main = Object.assign(fakeSeries('Candlestick', 0), { priceToCoordinate: (p: number) => 1000 - p, coordinateToPrice: (y: number) => 1000 - y, attachPrimitive: (p: { attached: (x: unknown) => void }) => p.attached({ requestUpdate: () => requestUpdate() }), detachPrimitive: jest.fn() });
+  const main = Object.assign(fakeSeries('Candlestick', 0), { priceToCoordinate: (p: number) => 1000 - p, coordinateToPrice: (y: number) => 1000 - y, attachPrimitive: (p: { attached: (x: unknown) => void }) => p.attached({ requestUpdate: () => requestUpdate() }), detachPrimitive: jest.fn(), createPriceLine: jest.fn((o: unknown) => ({ options: o })), removePriceLine: jest.fn() });
   const chart = {
     addSeries: (kind: string, _o: unknown, pane = 0) => {
       const s = fakeSeries(kind, pane);
@@ -84,6 +85,7 @@ function setup() {
     palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222222', background: '#ffffff' }),
     precision: () => 2,
     symbol: () => symbol,
+    market: () => 'crypto',
     changed,
   });
   const setSymbol = (next: string) => {
@@ -289,4 +291,23 @@ test('drawings belong to the symbol they were drawn on: another symbol shows its
   tools.setDrawings([{ id: 'd-old', tool: 'hline', points: [{ time: 0, price: '5' }], style: { color: '#000000', width: 1 } }]);
   expect(tools.drawings()[0]!.symbol).toBe('BTC-IDR');
   expect(parseChartState({ version: 1, symbol: 'BTC-IDR', resolution: '1', studies: [], drawings: tools.drawings() }).drawings[0]!.symbol).toBe('BTC-IDR');
+});
+
+test('position lines: the entry solid in the side’s colour, the liquidation dashed in the loss colour, replaced on each call and kept through a view change', () => {
+  const { tools, main } = setup();
+  tools.setPositionLines([
+    { id: 'perp:X:entry', kind: 'entry', side: 'LONG', price: '61000.5', quantity: '1', title: 'Entry · Long 1' },
+    { id: 'perp:X:liquidation', kind: 'liquidation', side: 'LONG', price: '55000', quantity: '1', title: 'Liquidation' },
+  ]);
+  expect(main.createPriceLine.mock.calls.map(([o]) => o)).toEqual([
+    { id: 'position:perp:X:entry', price: 61000.5, color: '#0b7a48', lineWidth: 2, lineStyle: 0, axisLabelVisible: true, title: 'Entry · Long 1' },
+    { id: 'position:perp:X:liquidation', price: 55000, color: '#c4262e', lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: 'Liquidation' },
+  ]);
+  const first = main.createPriceLine.mock.results.map((r) => r.value);
+  tools.setView({ scale: 'auto', scaleSide: 'right', crosshair: 'normal', colours: { upColor: '#123456' } });
+  expect(main.removePriceLine.mock.calls.map(([l]) => l)).toEqual(first);
+  expect(main.createPriceLine.mock.calls.at(-2)![0]).toMatchObject({ color: '#123456' });
+  tools.setPositionLines([]);
+  expect(main.removePriceLine).toHaveBeenCalledTimes(4);
+  expect(main.createPriceLine).toHaveBeenCalledTimes(4);
 });

@@ -1,9 +1,11 @@
 // The chart's studies, chart types and drawings: its own chunk (with trading-signals), imported by
 // the engine only when a person opens the indicators or drawing menu, changes the chart type, or a
 // saved state with studies or drawings is applied. The guest's first load never carries it.
-import { ColorType, CrosshairMode, HistogramSeries, type IChartApi, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { ColorType, CrosshairMode, HistogramSeries, LineStyle, type IChartApi, type IPriceLine, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import type { MarketId } from '@pasar/shared';
 import type { Candle } from '../market/types';
 import { DEFAULT_VIEW, type ChartView } from './chart-view';
+import type { PositionLine } from './position-lines';
 import { DRAWING_POINT_COUNT, drawnOn, newChartItemId, type ChartType, type Drawing, type DrawingPoint, type DrawingStyle, type DrawingTool, type Study } from './chart-state';
 import { fibLevelYs, HIT_DISTANCE_PX, pickDrawing, rayEnd, type Pixel } from './drawing-geometry';
 import { heikinAshiBar, type Ohlc } from './heikin-ashi';
@@ -24,6 +26,8 @@ export interface ToolsContext {
   candles(): readonly Candle[];
   palette(): ToolsPalette;
   precision(): number;
+  /** The chart's market now (its session day resets VWAP). */
+  market(): MarketId;
   /** The chart's symbol now: drawings show on the symbol they were drawn on (chart-state.ts `Drawing.symbol`). */
   symbol(): string;
   /** A person changed studies, drawings or the chart type (saved charts listen through the engine). */
@@ -46,6 +50,8 @@ export interface ChartTools {
   setChartType(type: ChartType): void;
   /** The person's scale, crosshair and colours (chart-view.ts); colours left out follow the theme. */
   setView(view: ChartView): void;
+  /** The person's open position of the symbol: entry lines solid, liquidation lines dashed (replaces the previous ones). */
+  setPositionLines(lines: readonly PositionLine[]): void;
   /** The candles were replaced (a new window, older history, a theme): everything is drawn again. */
   repaint(): void;
   /** A live bar (`replace` when it is the current bar again); answers true when it drew the main series itself. */
@@ -112,6 +118,26 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
     applyBackground();
   }
 
+  // ---- Position lines --------------------------------------------------------------------------
+  let positionLines: readonly PositionLine[] = [];
+  let drawnPositions: IPriceLine[] = [];
+  function drawPositionLines() {
+    for (const line of drawnPositions) series.removePriceLine(line);
+    const p = palette();
+    drawnPositions = positionLines.map((line) =>
+      series.createPriceLine({
+        id: `position:${line.id}`,
+        price: Number(line.price),
+        // Entry in the side's colour; liquidation in the colour of a loss, dashed.
+        color: line.kind === 'liquidation' || line.side === 'SHORT' ? p.down : p.up,
+        lineWidth: line.kind === 'entry' ? 2 : 1,
+        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+  }
+
   // ---- Studies ---------------------------------------------------------------------------------
   let studies: Study[] = [];
   let drawn: DrawnStudy[] = [];
@@ -150,7 +176,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
         }
         return addLine({ color: colour, lineWidth: 1.5, priceLineVisible: false, lastValueVisible: true }, pane) as unknown as ISeriesApi<SeriesType>;
       });
-      const calc = createStudyCalculator(study);
+      const calc = createStudyCalculator(study, ctx.market());
       const columns: ReturnType<typeof point>[][] = outputs.map(() => []);
       for (const bar of bars) {
         const values = calc.push(bar, false);
@@ -651,6 +677,11 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       // Studies and the line follow the scale they were added on: moved with the candles, they are added again.
       drawChartType(!moved);
       if (moved) drawStudies();
+      drawPositionLines();
+    },
+    setPositionLines(lines) {
+      positionLines = lines;
+      drawPositionLines();
     },
     repaint() {
       // Another symbol's bars: its drawings show, and a selection of the last symbol's ends.
@@ -660,6 +691,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
         notifyUi();
       }
       applyBackground();
+      if (positionLines.length > 0) drawPositionLines(); // a theme's colours
       drawChartType(true);
       drawStudies();
       redraw();
@@ -743,6 +775,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       container.removeEventListener('keydown', onKeyDown);
       uiListeners.clear();
       clearStudies();
+      for (const position of drawnPositions) series.removePriceLine(position);
       if (line) chart.removeSeries(line);
       series.detachPrimitive(primitive);
     },

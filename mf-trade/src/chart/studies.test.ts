@@ -1,5 +1,5 @@
 import { STUDY_DEFAULTS, STUDY_TYPES, type Study, type StudyType } from './chart-state';
-import { computeStudy, createStudyCalculator, type StudyBar } from './studies';
+import { computeStudy, createStudyCalculator, sessionDayOf, type StudyBar } from './studies';
 
 const study = (type: StudyType, params?: Record<string, number>): Study => ({ id: type, type, ...STUDY_DEFAULTS[type], params: { ...STUDY_DEFAULTS[type].params, ...params } });
 const fromCloses = (closes: number[]): StudyBar[] => closes.map((c, i) => ({ t: i * 60_000, open: c, high: c, low: c, close: c, volume: 1 }));
@@ -54,6 +54,35 @@ test('VWAP is the volume-weighted typical price so far', () => {
   const values = computeStudy(study('VWAP'), bars).map((v) => v[0]!);
   expect(values[0]).toBeCloseTo(32 / 3, 10);
   expect(values[1]).toBeCloseTo(((32 / 3) * 100 + 13 * 300) / 400, 10);
+});
+
+// 2026-11-27 17:00 UTC is midnight in Jakarta (UTC+7) and noon in New York (UTC−5 in November).
+const WIB_MIDNIGHT = Date.UTC(2026, 10, 27, 17, 0);
+const NY_MIDNIGHT = Date.UTC(2026, 10, 28, 5, 0);
+const flat = (t: number, price: number, volume: number): StudyBar => ({ t, open: price, high: price, low: price, close: price, volume });
+
+test('VWAP starts again on the first bar of each market day: WIB midnight for crypto, New York midnight for US stocks', () => {
+  const hour = 3_600_000;
+  const bars = [flat(WIB_MIDNIGHT - 2 * hour, 100, 1), flat(WIB_MIDNIGHT - hour, 200, 3), flat(WIB_MIDNIGHT, 50, 2), flat(WIB_MIDNIGHT + hour, 80, 2)];
+  const crypto = computeStudy(study('VWAP'), bars, 'crypto').map((v) => v[0]);
+  expect(crypto).toEqual([100, 175, 50, 65]);
+  // IDX sessions are in Jakarta too; in New York the same bars are one day.
+  expect(computeStudy(study('VWAP'), bars, 'idx').map((v) => v[0])).toEqual(crypto);
+  expect(computeStudy(study('VWAP'), bars, 'usstock').map((v) => v[0])).toEqual([100, 175, (100 + 600 + 100) / 6, (100 + 600 + 100 + 160) / 8]);
+
+  const us = [flat(NY_MIDNIGHT - hour, 10, 1), flat(NY_MIDNIGHT, 20, 1), flat(NY_MIDNIGHT + hour, 30, 1)];
+  expect(computeStudy(study('VWAP'), us, 'usstock').map((v) => v[0])).toEqual([10, 20, 25]);
+  expect(sessionDayOf('usstock')(NY_MIDNIGHT)).toBe('2026-11-28');
+  expect(sessionDayOf('perps')(WIB_MIDNIGHT)).toBe('2026-11-28');
+  expect(sessionDayOf('perps')(WIB_MIDNIGHT - 1)).toBe('2026-11-27');
+});
+
+test('a live VWAP bar after the day changed is counted from the new day only, as a full recompute counts it', () => {
+  const calc = createStudyCalculator(study('VWAP'), 'crypto');
+  calc.push(flat(WIB_MIDNIGHT - 60_000, 100, 5), false);
+  expect(calc.push(flat(WIB_MIDNIGHT, 40, 1), false)).toEqual([40]);
+  expect(calc.push(flat(WIB_MIDNIGHT, 60, 3), true)).toEqual([60]);
+  expect(calc.push(flat(WIB_MIDNIGHT + 60_000, 20, 1), false)).toEqual([computeStudy(study('VWAP'), [flat(WIB_MIDNIGHT, 60, 3), flat(WIB_MIDNIGHT + 60_000, 20, 1)])[1]![0]]);
 });
 
 test('MACD 12/26/9: the line is EMA12 − EMA26 and the histogram the line minus its signal', () => {

@@ -1,6 +1,8 @@
 // The studies' values, from trading-signals' streaming indicators: each bar is one `update`, and
 // the live bar replaces its last input (`update(value, true)`), so a tick costs one step of each
-// indicator, never a pass over the history. No indicator formula is written here.
+// indicator, never a pass over the history. No indicator formula is written here: VWAP only starts
+// a new trading-signals VWAP at each session day of the market (sessionDayOf).
+import { MARKETS, type MarketId } from '@pasar/shared';
 import { BollingerBands, EMA, MACD, RSI, SMA, StochasticOscillator, VWAP } from 'trading-signals';
 import type { Study, StudyType } from './chart-state';
 
@@ -70,7 +72,30 @@ function param(study: Study, name: string, fallback: number): number {
 
 type Compute = (bar: StudyBar, replace: boolean) => StudyValues;
 
-function computeOf(study: Study): Compute {
+/** The day of a market that trades around the clock (crypto, perps) runs midnight to midnight WIB. */
+export const ROUND_THE_CLOCK_DAY_TIME_ZONE = 'Asia/Jakarta';
+const HOUR_MS = 3_600_000;
+
+/**
+ * The session day of a bar time (epoch ms) as `YYYY-MM-DD` in the market's session time zone (US:
+ * New York, IDX: Jakarta; round the clock: WIB). Time zones change offset on whole hours, so one
+ * date per hour is worked out and kept (a 10,000-bar history asks the formatter a few hundred times).
+ */
+export function sessionDayOf(market: MarketId): (time: number) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: MARKETS[market].sessionTimeZone ?? ROUND_THE_CLOCK_DAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const days = new Map<number, string>();
+  return (time) => {
+    const hour = Math.floor(time / HOUR_MS);
+    let day = days.get(hour);
+    if (day === undefined) {
+      day = format.format(time);
+      days.set(hour, day);
+    }
+    return day;
+  };
+}
+
+function computeOf(study: Study, market: MarketId): Compute {
   switch (study.type) {
     case 'MA': {
       const sma = new SMA(param(study, 'period', 20));
@@ -92,8 +117,18 @@ function computeOf(study: Study): Compute {
       };
     }
     case 'VWAP': {
-      const vwap = new VWAP();
-      return (bar, replace) => [vwap.update(bar, replace)];
+      // A session VWAP: the first bar of each of the market's days starts a new one.
+      const dayOf = sessionDayOf(market);
+      let vwap = new VWAP();
+      let day: string | null = null;
+      return (bar, replace) => {
+        const today = dayOf(bar.t);
+        if (!replace && today !== day) {
+          if (day !== null) vwap = new VWAP();
+          day = today;
+        }
+        return [vwap.update(bar, replace)];
+      };
     }
     case 'VOL': {
       const sma = new SMA(param(study, 'maPeriod', 20));
@@ -120,8 +155,9 @@ function computeOf(study: Study): Compute {
   }
 }
 
-export function createStudyCalculator(study: Study): StudyCalculator {
-  const compute = computeOf(study);
+/** `market` bounds the session of a daily study (VWAP); crypto's when not given. */
+export function createStudyCalculator(study: Study, market: MarketId = 'crypto'): StudyCalculator {
+  const compute = computeOf(study, market);
   let started = false;
   return {
     outputs: STUDY_OUTPUTS[study.type],
@@ -135,7 +171,7 @@ export function createStudyCalculator(study: Study): StudyCalculator {
 }
 
 /** Every bar's values from scratch (a study added, edited, or the candles replaced). */
-export function computeStudy(study: Study, bars: readonly StudyBar[]): StudyValues[] {
-  const calc = createStudyCalculator(study);
+export function computeStudy(study: Study, bars: readonly StudyBar[], market?: MarketId): StudyValues[] {
+  const calc = createStudyCalculator(study, market);
   return bars.map((bar) => calc.push(bar, false));
 }

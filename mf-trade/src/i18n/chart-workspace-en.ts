@@ -72,6 +72,12 @@ export const chartWorkspaceEn: ChartWorkspaceMessages = {
     colour: { upColor: 'Up candles', downColor: 'Down candles', background: 'Background' },
     themeColours: 'Use theme colours',
   },
+  chartPosition: {
+    entry: 'Entry · {{side}} {{quantity}}',
+    liquidation: 'Liquidation',
+    LONG: 'Long',
+    SHORT: 'Short',
+  },
   orderDrag: {
     title: 'Move the limit order?',
     body: 'The {{side}} limit order of {{quantity}} moves from {{from}} to {{to}}.',

@@ -70,6 +70,12 @@ export const chartWorkspaceId = {
     colour: { upColor: 'Lilin naik', downColor: 'Lilin turun', background: 'Latar belakang' },
     themeColours: 'Pakai warna tema',
   },
+  chartPosition: {
+    entry: 'Harga masuk · {{side}} {{quantity}}',
+    liquidation: 'Likuidasi',
+    LONG: 'Long',
+    SHORT: 'Short',
+  },
   orderDrag: {
     title: 'Pindahkan order limit?',
     body: 'Order limit {{side}} sebanyak {{quantity}} pindah dari {{from}} ke {{to}}.',

@@ -6,6 +6,7 @@ import type { Candle } from '../market/types';
 import type { ChartState, ChartType, Drawing, Study } from '../chart/chart-state';
 import type { ChartTools, DrawingUiState } from '../chart/chart-tools';
 import type { ChartView } from '../chart/chart-view';
+import type { PositionLine } from '../chart/position-lines';
 
 export interface FakeEngine extends ChartEngine {
   candles: Candle[];
@@ -23,7 +24,7 @@ export interface FakeEngine extends ChartEngine {
   /** Studies, drawings and chart type as the engine holds them (what getState answers). */
   state: ChartState;
   stateListeners: Set<(state: ChartState) => void>;
-  tools: ChartTools & { tool: DrawingUiState['tool']; view: ChartView | null };
+  tools: ChartTools & { tool: DrawingUiState['tool']; view: ChartView | null; positionLines: readonly PositionLine[] };
 }
 
 /** Tools that keep what they are given (no canvas): studies and drawings as data, a change reported like a person's. */
@@ -35,6 +36,10 @@ function fakeTools(engine: () => FakeEngine): FakeEngine['tools'] {
     view: null,
     setView(view: ChartView) {
       tools.view = view;
+    },
+    positionLines: [],
+    setPositionLines(lines: readonly PositionLine[]) {
+      tools.positionLines = lines;
     },
     studies: () => engine().state.studies,
     setStudies(studies: readonly Study[]) {

@@ -65,7 +65,7 @@ const Pane = memo(function Pane({ index, market, pane, height, onChange }: PaneP
         </Field>
         <ChartToolbar label={t('chart.resolutions')} options={options} value={pane.resolution} onChange={(resolution) => onChange({ ...pane, resolution })} />
       </Bar>
-      <PriceChart symbol={pane.symbol} window={window} format={format} tick={tick} live height={height} onEngine={setEngine} />
+      <PriceChart symbol={pane.symbol} market={market} window={window} format={format} tick={tick} live height={height} onEngine={setEngine} />
     </PaneBox>
   );
 });

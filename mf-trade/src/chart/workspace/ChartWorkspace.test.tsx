@@ -5,7 +5,7 @@
 // the chart type; a guest can switch layouts but is offered a login to save, and nothing is asked
 // of the server for them; a limit order's line dropped at a new price amends the order after a
 // confirmation.
-import { CHART_PATHS, MARKET_PATHS, type CryptoOrder } from '@pasar/shared';
+import { CHART_PATHS, eventBus, MARKET_PATHS, US_LEVERAGE_PATHS, type AnalyticsPayload, type CryptoOrder, type UsLeveragePosition } from '@pasar/shared';
 import { CRYPTO_PATHS } from '@pasar/shared/contract';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +14,8 @@ import { engines } from '../../testing/chart-engine-mock';
 import { CHART_TEST_FORMAT, renderTradeChart, setUpTradeChartSuite } from '../../testing/trade-chart-suite';
 import { mockMarket } from '../../testing/market-fixtures';
 import { cryptoOrder, SIGNED_IN } from '../../testing/order-fixtures';
+import { PERP, perpPosition } from '../../testing/perp-fixtures';
+import { resetPerpsStore, usePerpsStore } from '../../perps/perps-store';
 import { newStudy, type ChartState } from '../chart-state';
 import { TradeChart } from '../TradeChart';
 import { mockChartsServer } from './charts-test-server';
@@ -67,8 +69,13 @@ describe('the chart workspace', () => {
 
     // Opening it puts its studies and drawings back on a chart that lost them.
     act(() => engine.applyState({ ...engine.getState(), studies: [], drawings: [] }));
+    const tracked: AnalyticsPayload[] = [];
+    const stopTracking = eventBus.on('analytics:track', (payload) => void tracked.push(payload));
     await user.click(within(row()).getByRole('button', { name: 'Open Breakout plan' }));
     await waitFor(() => expect(engine.getState().studies).toEqual([RSI]));
+    // §7: loading the chart is an analytics event.
+    expect(tracked).toEqual([{ name: 'chart_loaded', properties: { chartId: saved.id, symbol: 'BTC-IDR', resolution: '60' } }]);
+    stopTracking();
     expect(engine.getState().drawings).toEqual([TREND]);
     expect(api.calls.filter((call) => call.method === 'GET' && call.path === `${CHART_PATHS.charts}/${saved.id}`)).toHaveLength(1);
 
@@ -174,6 +181,41 @@ describe('the chart workspace', () => {
     expect(dialog.getByRole('button', { name: 'Use theme colours' })).toBeDisabled();
   }, 20_000);
 
+  it('draws a signed-in person’s perp position of the symbol: entry and liquidation, following the positions the page keeps', async () => {
+    resetPerpsStore();
+    const api = mockMarket(createTestApiClient());
+    mockChartsServer(api);
+    const { container } = renderWithShell(<TradeChart symbol={PERP} market="perps" format={CHART_TEST_FORMAT} tick="0.1" />, { route: `/trade/${PERP}`, language: 'en', api, auth: SIGNED_IN });
+    const engine = await firstEngine();
+    act(() => usePerpsStore.setState({ positions: [perpPosition({ quantity: '0.25' }), perpPosition({ symbol: 'ETHUSDT-PERP' })], loaded: true }));
+    await waitFor(() => expect(engine.tools.positionLines.map((l) => [l.title, l.price])).toEqual([
+      ['Entry · Long 0.25', '60000'],
+      ['Liquidation', '54240.9'],
+    ]));
+    expect(container.querySelector('[data-position-lines]')).toHaveAttribute('data-position-lines', '2');
+    // Closed: the lines go.
+    act(() => usePerpsStore.setState({ positions: [] }));
+    await waitFor(() => expect(engine.tools.positionLines).toEqual([]));
+    resetPerpsStore();
+  }, 20_000);
+
+  it('draws the open leveraged US positions of the stock, asked of the server for a signed-in person', async () => {
+    const position: UsLeveragePosition = {
+      id: 'pos-1', stockId: 7, symbol: 'AAPL', wallet: 'intraday', leverage: 4, status: 'OPEN', quantity: '2', entryPrice: '187.3', markPrice: '187.25', notional: '374.50',
+      margin: '93.65', unrealizedPnl: '-0.10', liquidationPrice: '160.04', takeProfit: null, stopLoss: null, triggerQuantity: null, triggersExpireAt: null, realizedPnl: '0.00',
+      fees: '0.00', financing: '0.00', liquidationPending: false, openedAt: '2026-11-24T15:00:00.000Z', closedAt: null, closeReason: null, autoCloseAt: null,
+    };
+    const api = mockMarket(createTestApiClient()).reply('GET', US_LEVERAGE_PATHS.positions, { items: [position, { ...position, id: 'pos-2', symbol: 'MSFT' }], wallets: [] });
+    mockChartsServer(api);
+    renderWithShell(<TradeChart symbol="AAPL" market="usstock" format={CHART_TEST_FORMAT} tick="0.01" />, { route: '/trade/us/AAPL', language: 'id', api, auth: SIGNED_IN });
+    const engine = await firstEngine();
+    await waitFor(() => expect(engine.tools.positionLines.map((l) => [l.title, l.price])).toEqual([
+      ['Harga masuk · Long 2', '187.3'],
+      ['Likuidasi', '160.04'],
+    ]));
+    expect(api.callsTo('GET', US_LEVERAGE_PATHS.positions)[0]!.query).toEqual({ scope: 'open' });
+  }, 20_000);
+
   it('lets a guest switch to 4 charts, offers a login to save, and asks the server nothing', async () => {
     const { user, api, container } = open(null);
     await firstEngine();
@@ -189,7 +231,8 @@ describe('the chart workspace', () => {
     await user.click(dialog.getByRole('tab', { name: 'Saved charts' }));
     expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(dialog.queryByLabelText('Name')).not.toBeInTheDocument();
-    expect(api.calls.filter((call) => call.path.startsWith(CHART_PATHS.charts) || call.path === CHART_PATHS.settings)).toEqual([]);
+    expect(api.calls.filter((call) => call.path.startsWith(CHART_PATHS.charts) || call.path === CHART_PATHS.settings || call.path === US_LEVERAGE_PATHS.positions)).toEqual([]);
+    expect(engines[0]!.tools.positionLines).toEqual([]);
   }, 20_000);
 
   it('loads the bars before the oldest one when the person scrolls back, and puts them before the others', async () => {

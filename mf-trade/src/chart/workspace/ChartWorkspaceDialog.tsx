@@ -13,6 +13,7 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
+  eventBus,
   isApiError,
   Modal,
   showToast,
@@ -32,7 +33,7 @@ import { ChartToolbar } from '../ChartToolbar';
 import type { ChartView } from '../chart-view';
 import { ChartViewControls } from './ChartViewControls';
 import { resolutionLabel } from '../resolution-label';
-import { createChartsCalls, type ChartsCalls, type ChartTemplate, type SavedChartSummary, type TemplateKind } from './charts-calls';
+import { CHART_LOADED_EVENT, createChartsCalls, type ChartsCalls, type ChartTemplate, type SavedChartSummary, type TemplateKind } from './charts-calls';
 import { NameForm } from './NameForm';
 import { LAYOUT_COUNTS, type LayoutCount } from './workspace-settings';
 
@@ -275,6 +276,8 @@ function SavedCharts({ host, calls, onOpened }: { host: WorkspaceHost; calls: Ch
       const opened = await calls.open(chart.id);
       appStore.getState().setChart({ savedChartId: chart.id });
       host.applyState(opened.state);
+      // §7: loading a chart is an analytics event, with what was loaded.
+      eventBus.emit('analytics:track', { name: CHART_LOADED_EVENT, properties: { chartId: chart.id, symbol: opened.state.symbol, resolution: opened.state.resolution } });
       showToast({ kind: 'success', title: t('chartWorkspace.opened', { name: opened.name }) });
       onOpened();
     } catch (error) {

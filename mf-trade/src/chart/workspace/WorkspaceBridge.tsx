@@ -17,6 +17,7 @@ import type { ChartState, ChartType } from '../chart-state';
 import { DEFAULT_VIEW, isDefaultView, type ChartView } from '../chart-view';
 import { ChartSettingsSync } from './ChartSettingsSync';
 import { ChartWorkspaceDialog, type WorkspaceHost } from './ChartWorkspaceDialog';
+import { usePositionLines } from './use-position-lines';
 import type { ChartLayout, LayoutCount } from './workspace-settings';
 
 const OrderDragConfirm = lazy(() => import(/* webpackChunkName: "chart-order-drag" */ './OrderDragConfirm').then((m) => ({ default: m.OrderDragConfirm })));
@@ -53,6 +54,12 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
   const { signedIn, engine, symbol, market, resolution, offered, window, format, tick, frame, layout, setLayout, chartType, setChartType, range, setRange, setSavedFrom } = props;
   const navigate = useNavigate();
   const openOrders = useOpenOrders();
+
+  // The open position of the symbol (perps, leveraged US stocks), for a signed-in person.
+  const positionLines = usePositionLines(engine, market, symbol, signedIn);
+  useEffect(() => {
+    if (frame.current) frame.current.dataset.positionLines = String(positionLines.length);
+  }, [frame, positionLines]);
 
   // The view: put on the chart through its tools chunk, which a default view never needs to load.
   const [view, setView] = useState<ChartView>(DEFAULT_VIEW);

@@ -46,6 +46,9 @@ export interface ChartTemplate<K extends TemplateKind> {
 
 export type { ChartSettings, ChartSettingsRequest };
 
+/** The analytics event of §7 sent when a person loads a saved chart (a click on Open). */
+export const CHART_LOADED_EVENT = 'chart_loaded';
+
 /** A template's items through the chart state's own checks, so a template applies only what a chart can hold. */
 function templateContent<K extends TemplateKind>(kind: K, content: JsonObject): TemplateContent<K> {
   const list = kind === 'study' ? content.studies : content.drawings;
