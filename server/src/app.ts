@@ -39,6 +39,11 @@ export interface BuildAppOptions {
   readonly logStream?: Writable;
   /** A bus the caller owns (and closes) instead of the app's own: a second instance in one process shares it as it would Redis. */
   readonly pubsub?: PubSub;
+  /**
+   * How long one plugin may take to start (Fastify's default 10 s). Tests raise it: an app built
+   * on a machine busy with two test workers and a database failed to start in 10 s now and then.
+   */
+  readonly pluginTimeoutMs?: number;
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: Writable): FastifyServerOptions['logger'] {
@@ -70,6 +75,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}) {
     clientErrorHandler: answerClientError,
     // Behind a load balancer (TRUST_PROXY=its address): request.ip is the X-Forwarded-For client.
     trustProxy: config.trustProxy ? [...config.trustProxy] : false,
+    ...(options.pluginTimeoutMs ? { pluginTimeout: options.pluginTimeoutMs } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   // Which instance answered (several behind a balancer): logs, the load test's spread.
   const instanceId = instanceIdOf(config);

@@ -8,6 +8,9 @@ import { buildApp, type PasarApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openTestDatabase, type TestDatabase } from './database-fixture';
 
+/** A plugin's start on a machine busy with two test workers and a database can pass Fastify's 10 s. */
+export const TEST_PLUGIN_TIMEOUT_MS = 60_000;
+
 export interface TestApp {
   readonly app: PasarApp;
   readonly config: Config;
@@ -51,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...env,
     });
   const make = async (env: Record<string, string>, setup?: (app: PasarApp) => void) => {
-    const app = buildApp(configFor(env), { database: testDatabase.database, logStream });
+    const app = buildApp(configFor(env), { database: testDatabase.database, logStream, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
     setup?.(app);
     await app.ready();
     return app;

@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { openTestDatabase, type TestDatabase } from './database-fixture';
 import { startServer, type ServerProcess, type StartOptions } from './crash-server';
+import { TEST_PLUGIN_TIMEOUT_MS } from './app-fixture';
 
 export interface CrashWorld {
   readonly kind: 'pglite' | 'postgres';
@@ -58,7 +59,7 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     env: base,
     async inProcess(env, work) {
       const database = await createDatabase(testDatabase.config);
-      const app = buildApp(loadConfig({ ...base, ...env }), { database, logStream: quiet });
+      const app = buildApp(loadConfig({ ...base, ...env }), { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       try {
         await app.ready();
         return await work(app);

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type PasarApp } from '../app';
 import { createDatabase } from '../db/database';
 import type { TestApp } from './app-fixture';
+import { TEST_PLUGIN_TIMEOUT_MS } from './app-fixture';
 
 export interface SecondInstanceOptions {
   readonly sameBus?: boolean;
@@ -21,7 +22,7 @@ export async function secondInstance(t: TestApp, env: Record<string, string>, op
   const database = postgres ? await createDatabase(t.testDatabase.config) : t.testDatabase.database;
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   const pubsub = options.sameBus && t.app.pubsub.kind === 'memory' ? t.app.pubsub : undefined;
-  const app = buildApp(t.config, { database, logStream: quiet, ...(pubsub ? { pubsub } : {}) });
+  const app = buildApp(t.config, { database, logStream: quiet, ...(pubsub ? { pubsub } : {}) , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
   await app.ready();
   return {
     app,

@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { buildApp, type PasarApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { SETUP_TIMEOUT_MS, TEST_ENV, balance, cash, errorCodeOf, expectReconciled, ordersOf, spot, trader } from './test-support';
 
 describe('crypto orders racing for one balance', () => {
@@ -21,7 +21,7 @@ describe('crypto orders racing for one balance', () => {
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet });
+      other = buildApp(t.config, { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

@@ -4,7 +4,7 @@ import { DevInboxResponse, IDENTITY_PATHS, successEnvelope } from '@pasar/shared
 import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { createHttpProvider } from '../../messages/http-provider';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { PRODUCTION_TEST_ENV, randomTestPhone } from '../../testing/auth-fixture';
 
 describe('development inbox', () => {
@@ -61,7 +61,7 @@ describe('production mode', () => {
     const t = await createTestApp();
     try {
       const config = { ...t.config, mode: 'production' as const, identity: { ...t.config.identity, messageProvider: undefined } };
-      const app = buildApp(config, { database: t.testDatabase.database });
+      const app = buildApp(config, { database: t.testDatabase.database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await expect(app.ready()).rejects.toThrow(/MESSAGE_PROVIDER_URL and MESSAGE_PROVIDER_KEY/);
       await app.close().catch(() => undefined);
     } finally {

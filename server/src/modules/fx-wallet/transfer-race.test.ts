@@ -6,7 +6,7 @@ import { FX_WALLET_PATHS, StockTransferResult } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { buildApp, type PasarApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { balanceOf, cash, dataOf, errorCodeOf, expectAuditClean, fund, paln, SETUP_TIMEOUT_MS, verifiedUser } from './test-support';
 
@@ -21,7 +21,7 @@ describe('concurrent IDR -> USD transfers from one balance', () => {
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet });
+      other = buildApp(t.config, { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

@@ -7,7 +7,7 @@ import { buildApp, type PasarApp } from '../../app';
 import { createDatabase } from '../../db/database';
 import type { Ledger } from '../../ledger/api';
 import { addDays } from '../../market/calendar/time';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { createFxWalletRepo } from './repo';
 import { balanceOf, dataOf, errorCodeOf, expectAuditClean, fund, paln, SETUP_TIMEOUT_MS, verifiedUser } from './test-support';
@@ -30,7 +30,7 @@ describe('USD yield', () => {
     t = await createTestApp({ env: { KYC_AUTO_APPROVE_SECONDS: 'off' } });
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
-      other = buildApp(t.config, { database, logStream: new Writable({ write: (_c, _e, done) => done() }) });
+      other = buildApp(t.config, { database, logStream: new Writable({ write: (_c, _e, done) => done() }) , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

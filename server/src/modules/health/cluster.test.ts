@@ -8,7 +8,7 @@ import { buildApp, type PasarApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { createDatabase } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { openTestDatabase, testDatabaseUrl } from '../../testing/database-fixture';
 import { SETUP_TIMEOUT_MS, verifiedUser } from '../wallet/test-support';
 import { SHUTDOWN_CLOSE_CODE } from '../../http/shutdown';
@@ -181,7 +181,7 @@ if (postgresUrl) {
       const env = { ...owned.env, DATABASE_URL: viaProxy.toString(), INSTANCE_ID: 'node-pg', LOG_LEVEL: 'silent', KYC_AUTO_APPROVE_SECONDS: 'off' };
       const config = loadConfig(env);
       const database = await createDatabase(config, { onPoolError: () => undefined });
-      const app = buildApp(config, { database });
+      const app = buildApp(config, { database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       try {
         await app.ready();
         const user = await verifiedUser(app);

@@ -7,7 +7,7 @@ import { US_LEVERAGE_PATHS, UsLeverageOrderResult, UsLeveragePositionsResponse }
 import Decimal from 'decimal.js';
 import { buildApp, type PasarApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { fund } from '../fx-wallet/test-support';
 import { walletAccount } from './leverage';
 import { LEVERAGE_ENV, NY, SETUP_TIMEOUT_MS, call, dataOf, expectReconciled, setClock, stockId, sweepOn, usTrader } from './test-support';
@@ -24,7 +24,7 @@ describe('US leverage sweeps racing on two instances', () => {
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet });
+      other = buildApp(t.config, { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

@@ -6,7 +6,7 @@ import { US_STOCK_PATHS } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { buildApp, type PasarApp } from '../../app';
 import { createDatabase } from '../../db/database';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { NY, SETUP_TIMEOUT_MS, TEST_ENV, errorCodeOf, expectReconciled, ordersOf, setClock, shares, stockId, usTrader, usd } from './test-support';
 
 describe('US stock orders racing for one balance', () => {
@@ -20,7 +20,7 @@ describe('US stock orders racing for one balance', () => {
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet });
+      other = buildApp(t.config, { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

@@ -18,7 +18,7 @@ import {
 } from '@pasar/shared/contract';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { createTestApp, type TestApp, TEST_PLUGIN_TIMEOUT_MS } from '../../testing/app-fixture';
 import { PRODUCTION_TEST_ENV, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { createWalletRepo } from './repo';
 import {
@@ -338,7 +338,7 @@ describe('top-up', () => {
 
     it('refuses to start without PAYMENT_WEBHOOK_SECRET', async () => {
       const config = loadConfig({ ...PRODUCTION_TEST_ENV, PAYMENT_WEBHOOK_SECRET: '', DATA_DIR: t.config.dataDir, ...t.testDatabase.env });
-      const app = buildApp(config, { database: t.testDatabase.database });
+      const app = buildApp(config, { database: t.testDatabase.database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await expect(app.ready()).rejects.toThrow(/PAYMENT_WEBHOOK_SECRET: required in production/);
       await app.close().catch(() => undefined);
     });
