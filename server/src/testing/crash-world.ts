@@ -59,7 +59,7 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     env: base,
     async inProcess(env, work) {
       const database = await createDatabase(testDatabase.config);
-      const app = buildApp(loadConfig({ ...base, ...env }), { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      const app = buildApp(loadConfig({ ...base, ...env }), { database, logStream: quiet, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       try {
         await app.ready();
         return await work(app);

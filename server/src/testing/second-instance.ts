@@ -22,7 +22,7 @@ export async function secondInstance(t: TestApp, env: Record<string, string>, op
   const database = postgres ? await createDatabase(t.testDatabase.config) : t.testDatabase.database;
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   const pubsub = options.sameBus && t.app.pubsub.kind === 'memory' ? t.app.pubsub : undefined;
-  const app = buildApp(t.config, { database, logStream: quiet, ...(pubsub ? { pubsub } : {}) , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+  const app = buildApp(t.config, { database, logStream: quiet, ...(pubsub ? { pubsub } : {}), pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
   await app.ready();
   return {
     app,

@@ -61,7 +61,7 @@ describe('production mode', () => {
     const t = await createTestApp();
     try {
       const config = { ...t.config, mode: 'production' as const, identity: { ...t.config.identity, messageProvider: undefined } };
-      const app = buildApp(config, { database: t.testDatabase.database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      const app = buildApp(config, { database: t.testDatabase.database, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await expect(app.ready()).rejects.toThrow(/MESSAGE_PROVIDER_URL and MESSAGE_PROVIDER_KEY/);
       await app.close().catch(() => undefined);
     } finally {

@@ -30,7 +30,7 @@ describe('USD yield', () => {
     t = await createTestApp({ env: { KYC_AUTO_APPROVE_SECONDS: 'off' } });
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
-      other = buildApp(t.config, { database, logStream: new Writable({ write: (_c, _e, done) => done() }) , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      other = buildApp(t.config, { database, logStream: new Writable({ write: (_c, _e, done) => done() }), pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

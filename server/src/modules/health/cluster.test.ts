@@ -181,7 +181,7 @@ if (postgresUrl) {
       const env = { ...owned.env, DATABASE_URL: viaProxy.toString(), INSTANCE_ID: 'node-pg', LOG_LEVEL: 'silent', KYC_AUTO_APPROVE_SECONDS: 'off' };
       const config = loadConfig(env);
       const database = await createDatabase(config, { onPoolError: () => undefined });
-      const app = buildApp(config, { database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      const app = buildApp(config, { database, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       try {
         await app.ready();
         const user = await verifiedUser(app);

@@ -24,7 +24,7 @@ describe('US leverage sweeps racing on two instances', () => {
     if (t.testDatabase.database.kind === 'postgres') {
       const database = await createDatabase(t.testDatabase.config);
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      other = buildApp(t.config, { database, logStream: quiet , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      other = buildApp(t.config, { database, logStream: quiet, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await other.ready();
       closeOther = async () => {
         await other.close();

@@ -338,7 +338,7 @@ describe('top-up', () => {
 
     it('refuses to start without PAYMENT_WEBHOOK_SECRET', async () => {
       const config = loadConfig({ ...PRODUCTION_TEST_ENV, PAYMENT_WEBHOOK_SECRET: '', DATA_DIR: t.config.dataDir, ...t.testDatabase.env });
-      const app = buildApp(config, { database: t.testDatabase.database , pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      const app = buildApp(config, { database: t.testDatabase.database, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
       await expect(app.ready()).rejects.toThrow(/PAYMENT_WEBHOOK_SECRET: required in production/);
       await app.close().catch(() => undefined);
     });
