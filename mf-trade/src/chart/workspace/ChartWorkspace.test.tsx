@@ -5,7 +5,7 @@
 // the chart type; a guest can switch layouts but is offered a login to save, and nothing is asked
 // of the server for them; a limit order's line dropped at a new price amends the order after a
 // confirmation.
-import { CHART_PATHS, eventBus, MARKET_PATHS, US_LEVERAGE_PATHS, type AnalyticsPayload, type CryptoOrder, type UsLeveragePosition } from '@pasar/shared';
+import { CHART_PATHS, eventBus, MARKET_PATHS, US_LEVERAGE_PATHS, usStockOrderPath, type AnalyticsPayload, type CryptoOrder, type UsLeveragePosition } from '@pasar/shared';
 import { CRYPTO_PATHS } from '@pasar/shared/contract';
 import { createTestApiClient, renderWithShell } from '@pasar/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -15,6 +15,7 @@ import { CHART_TEST_FORMAT, renderTradeChart, setUpTradeChartSuite } from '../..
 import { mockMarket } from '../../testing/market-fixtures';
 import { cryptoOrder, SIGNED_IN } from '../../testing/order-fixtures';
 import { PERP, perpPosition } from '../../testing/perp-fixtures';
+import { usOrder } from '../../testing/us-order-fixtures';
 import { resetPerpsStore, usePerpsStore } from '../../perps/perps-store';
 import { newStudy, type ChartState } from '../chart-state';
 import { TradeChart } from '../TradeChart';
@@ -264,5 +265,24 @@ describe('the chart workspace', () => {
     expect(api.callsTo('PATCH', `${CRYPTO_PATHS.orders}/:id`)[0]!.body).toEqual({ limitPrice: '1612346000' });
     await waitFor(() => expect(useOpenOrdersStore.getState().open[0]!.limitPrice).toBe('1612346000'));
     expect(await screen.findByText('Order moved to Rp1,612,346,000')).toBeInTheDocument();
+  }, 20_000);
+
+  it('amends a US stock limit order whose line is dropped at a new price through the US amend call (the price as unitPrice)', async () => {
+    const order = usOrder({ id: 'us-open', orderType: 'LIMIT', side: 'SELL', status: 'PENDING', limitPrice: '180', quantity: '0.5' });
+    const api = mockMarket(createTestApiClient())
+      .reply('GET', US_LEVERAGE_PATHS.positions, { items: [], wallets: [] })
+      .reply('PATCH', usStockOrderPath('us-open'), { orders: [{ ...order, limitPrice: '181.37' }] });
+    mockChartsServer(api);
+    act(() => useOpenOrdersStore.setState({ symbol: 'AAPL', open: [order], loaded: true }));
+    const { user } = renderWithShell(<TradeChart symbol="AAPL" market="usstock" format={CHART_TEST_FORMAT} tick="0.01" />, { route: '/trade/us/AAPL', language: 'en', api, auth: SIGNED_IN });
+    const engine = await firstEngine();
+    await waitFor(() => expect(engine.orderDrag).not.toBeNull());
+
+    act(() => engine.orderDrag!.onMove('us-open', 181.3712));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Move the limit order?' }, { timeout: 8000 }));
+    await user.click(confirm.getByRole('button', { name: 'Move order' }));
+    await waitFor(() => expect(api.callsTo('PATCH', usStockOrderPath('us-open'))).toHaveLength(1));
+    expect(api.callsTo('PATCH', usStockOrderPath('us-open'))[0]!.body).toEqual({ unitPrice: '181.37' });
+    await waitFor(() => expect(useOpenOrdersStore.getState().open[0]!.limitPrice).toBe('181.37'));
   }, 20_000);
 });

@@ -20,6 +20,11 @@ import { ChartWorkspaceDialog, type WorkspaceHost } from './ChartWorkspaceDialog
 import { usePositionLines } from './use-position-lines';
 import type { ChartLayout, LayoutCount } from './workspace-settings';
 
+/** The markets whose working limit orders' lines can be dragged to amend them (their orders are the page's open orders). */
+const DRAG_AMEND_MARKETS = ['crypto', 'usstock', 'idx'] as const;
+type DragAmendMarket = (typeof DRAG_AMEND_MARKETS)[number];
+const dragAmends = (market: MarketId): market is DragAmendMarket => (DRAG_AMEND_MARKETS as readonly MarketId[]).includes(market);
+
 const OrderDragConfirm = lazy(() => import(/* webpackChunkName: "chart-order-drag" */ './OrderDragConfirm').then((m) => ({ default: m.OrderDragConfirm })));
 
 export interface WorkspaceBridgeProps {
@@ -136,11 +141,11 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
     [signedIn, engine, symbol, resolution, chartType, view, layout.count, range, offered, navigate, window, applyToEngine, setChartType, setRange, setSavedFrom, setLayout],
   );
 
-  // A working limit order's line dropped at a new price (crypto: the orders the feed keeps).
+  // A working limit order's line dropped at a new price (the orders the page's feed keeps).
   const [drag, setDrag] = useState<{ id: string; dropped: number } | null>(null);
   const { setOrderDrag, redrawOrders } = props;
   useEffect(() => {
-    setOrderDrag(signedIn && market === 'crypto' ? { onMove: (id, price) => setDrag({ id, dropped: price }), onPick: () => undefined } : null);
+    setOrderDrag(signedIn && dragAmends(market) ? { onMove: (id, price) => setDrag({ id, dropped: price }), onPick: () => undefined } : null);
     return () => setOrderDrag(null);
   }, [signedIn, market, setOrderDrag]);
   const dragged = drag ? openOrders.find((order) => order.id === drag.id && order.orderType === 'LIMIT') : undefined;
@@ -174,9 +179,9 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
           }}
         />
       )}
-      {drag && dragged && (
+      {drag && dragged && dragAmends(market) && (
         <Suspense fallback={null}>
-          <OrderDragConfirm order={dragged} dropped={drag.dropped} tick={tick} format={format} onDone={endDrag} />
+          <OrderDragConfirm market={market} order={dragged} dropped={drag.dropped} tick={tick} format={format} onDone={endDrag} />
         </Suspense>
       )}
     </>
