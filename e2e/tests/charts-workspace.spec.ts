@@ -1,7 +1,7 @@
 // The charts workspace as a new user uses it: add RSI and a trend line on the BTC-IDR chart, save
 // the chart, open the product in a second browser context signed in as the same person and find
 // the same chart with the same indicator parameters and drawing coordinates, switch to 4 charts,
-// then drag a resting limit order's line on the chart to a new price, confirm, and find the
+// set the price scale and crosshair (kept in the person's chart settings), then drag a resting limit order's line on the chart to a new price, confirm, and find the
 // order's new price on the server.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, signIn, test, type TestUser } from './support-fixtures';
@@ -116,6 +116,19 @@ test.describe('charts workspace', () => {
       await expect
         .poll(async () => (await userCall<{ tvProperties: { layout?: { count: number } } | null }>(context, baseURL!, user, 'GET', '/api/charts/settings')).envelope.data.tvProperties?.layout?.count)
         .toBe(4);
+    });
+
+    await test.step('set a logarithmic price scale on the left and a magnet crosshair: kept in the market’s chart settings', async () => {
+      const dialog = await openWorkspace(page);
+      await dialog.getByRole('tab', { name: 'View and layout' }).click();
+      await dialog.getByTestId('chart-scale-modes').getByRole('button', { name: 'Logarithmic' }).click();
+      await dialog.getByTestId('chart-scale-sides').getByRole('button', { name: 'Left' }).click();
+      await dialog.getByTestId('chart-crosshairs').getByRole('button', { name: 'Magnet' }).click();
+      await expect(dialog.getByTestId('chart-scale-modes').getByRole('button', { name: 'Logarithmic' })).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(async () => (await userCall<{ cryptoProperties: Record<string, unknown> | null }>(context, baseURL!, user, 'GET', '/api/charts/settings')).envelope.data.cryptoProperties)
+        .toMatchObject({ scale: 'log', scaleSide: 'left', crosshair: 'magnet' });
     });
 
     await test.step('drag a limit order’s line to a new price and confirm: the order’s price changes on the server', async () => {
