@@ -27,6 +27,27 @@ export const ENGINE_CLOSE_REASONS = ['LIQUIDATION', 'TAKE_PROFIT', 'STOP_LOSS', 
 export const isEngineClose = (spec: Pick<OrderSpec, 'orderType' | 'reduceOnly' | 'reason'>): boolean =>
   spec.orderType === 'MARKET' && spec.reduceOnly === true && spec.reason !== undefined && (ENGINE_CLOSE_REASONS as readonly string[]).includes(spec.reason);
 
+/**
+ * The order that closes `quantity` of a position at market for the margin engine: reduce-only
+ * MARKET with the engine's reason (a person's own close, USER, says REDUCE_ONLY). `extra` adds what
+ * a market's orders carry besides (US CFDs: the wallet's leverage and regular hours).
+ */
+export const engineCloseSpec = (
+  request: { readonly side: OrderSpec['side']; readonly symbol: string; readonly quantity: string; readonly reason: string },
+  extra: Pick<OrderSpec, 'leverage' | 'tradingHours'> = {},
+): OrderSpec => ({
+  source: 'ADVANCED',
+  side: request.side,
+  symbol: request.symbol,
+  orderType: 'MARKET',
+  inputType: 'quantity',
+  quantity: request.quantity,
+  timeInForce: 'GOOD_TILL_CANCEL',
+  ...extra,
+  reduceOnly: true,
+  reason: request.reason === 'USER' ? 'REDUCE_ONLY' : request.reason,
+});
+
 export interface OrdersPage {
   readonly items: Order[];
   readonly page: number;

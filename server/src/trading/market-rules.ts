@@ -25,6 +25,9 @@ export interface OrderTotals {
   readonly fee: string;
   readonly tax: string;
   readonly total: string;
+  /** The order's type and reason, for a market whose fill numbers depend on them (a US engine close's late fill pays no charges). */
+  readonly orderType?: OrderRow['orderType'];
+  readonly reason?: string | null;
 }
 
 /** The numbers of one fill, in the market's scales and rounding. */
@@ -136,8 +139,8 @@ export interface MarketRules {
   insufficientCode(error: InsufficientFunds): ErrorCode;
 
   // ---- sessions and time in force ----
-  /** May a market order execute at `now`, wait for the next open (QUEUE), or is it refused? */
-  marketOrderAt(instrument: Instrument, spec: Pick<OrderSpec, 'tradingHours' | 'side'>, now: number): MarketOrderVerdict;
+  /** May a market order execute at `now`, wait for the next open (QUEUE), or is it refused? (A placing request carries its type, reduce-only flag and reason: an engine close.) */
+  marketOrderAt(instrument: Instrument, spec: Pick<OrderSpec, 'tradingHours' | 'side'> & Partial<Pick<OrderSpec, 'orderType' | 'reduceOnly' | 'reason'>>, now: number): MarketOrderVerdict;
   /** May a resting (or queued) order match at `now` (its session, extended hours included when it asked)? */
   mayMatch(order: Pick<OrderRow, 'symbol' | 'tradingHours' | 'orderType'>, now: number): boolean;
   /** When an order placed at `now` expires (GOOD_TILL_MARKET_CLOSE: that trading day's close); null never. */

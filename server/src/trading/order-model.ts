@@ -4,8 +4,15 @@
 import type { AssetType, Language, TimeInForce, TradingHours } from '@pasar/shared/contract';
 import type { BookWalkFilled } from './book-walk';
 
-/** The market an order belongs to: the wire's asset types ('CRYPTO', 'USSTOCK', …). */
-export type Market = AssetType;
+/**
+ * The market an order belongs to: the wire's asset types ('CRYPTO', 'USSTOCK', …), and the trading
+ * core's own markets that are no asset type on the wire: 'USSTOCK_LEV', leveraged US stock CFDs on
+ * the 2x and 4x wallets (decision 0017), whose orders the cash lists of 'USSTOCK' leave out.
+ */
+export type Market = AssetType | 'USSTOCK_LEV';
+
+/** The wire's asset type of a market's orders (a leveraged US order is a US stock order on the wire). */
+export const wireAssetType = (market: Market): AssetType => (market === 'USSTOCK_LEV' ? 'USSTOCK' : market);
 export type Side = 'BUY' | 'SELL';
 export type EngineOrderType = 'MARKET' | 'LIMIT' | 'STOP' | 'STOP_LIMIT' | 'OCO';
 export type OcoLeg = 'TAKE_PROFIT' | 'STOP_LOSS';

@@ -86,7 +86,7 @@ export class OrderTx {
    */
   async placeFilled(row: Omit<NewOrderRow, 'status' | 'exchangeStatus' | 'isOpen'> & { id: string }, levels: readonly LevelFill[]): Promise<OrderRow> {
     const zero = { filledQuantity: '0', filledAmount: '0', fee: '0', tax: '0', total: '0' };
-    const n = this.rulesOf(row.market).fillNumbers({ side: row.side, ...zero }, levels);
+    const n = this.rulesOf(row.market).fillNumbers({ side: row.side, orderType: row.orderType, reason: row.reason ?? null, ...zero }, levels);
     const state = applyEvents(INITIAL_ORDER_STATE, 'PLACE', 'SEND', 'FILL');
     const [inserted] = await this.repo.insertOrders([
       { ...row, ...n.after, fillCount: 1, status: state.status, exchangeStatus: state.exchangeStatus, isOpen: isOpen(state) },

@@ -2,7 +2,7 @@
 // place in the state table, and its figures as the rules' hold math reads them.
 import type { ExchangeOrderStatus, Order, OrderStatus } from '@pasar/shared/contract';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { OrderShape } from './order-model';
+import { wireAssetType, type OrderShape } from './order-model';
 import type { OrderState } from './order-states';
 import type { OrderRow } from './tables';
 
@@ -33,7 +33,7 @@ export function toOrder(row: OrderRow, pricePrecision: number): Order {
   const filled = new TradingDecimal(row.filledQuantity);
   return {
     id: row.id,
-    market: row.market,
+    market: wireAssetType(row.market),
     currency: row.currency,
     symbol: row.symbol,
     side: row.side,

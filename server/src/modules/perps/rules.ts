@@ -13,7 +13,7 @@ import Decimal from 'decimal.js';
 import { AppError } from '../../http/app-error';
 import type { AccountRef } from '../../ledger/api';
 import type { MarketRuntime } from '../../market/runtime';
-import { isEngineClose, walkBook, type LegPlan, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
+import { engineCloseSpec, isEngineClose, walkBook, type LegPlan, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
 import type { BookWalkFilled, LevelFill } from '../../trading/book-walk';
 import type { MarginMarket, MarginTierRow } from '../../trading/margin/api';
 import type { MarginEngineImpl } from '../../trading/margin/engine';
@@ -192,17 +192,7 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
       // stays in the at-risk index, so the first mark after the halt lifts closes it if still due.
       await market.halts.fresh();
       if (market.halts.isHalted(request.symbol)) return;
-      await deps.placeClose(request.userId, request.requestId, {
-        source: 'ADVANCED',
-        side: request.side,
-        symbol: request.symbol,
-        orderType: 'MARKET',
-        inputType: 'quantity',
-        quantity: request.quantity,
-        timeInForce: 'GOOD_TILL_CANCEL',
-        reduceOnly: true,
-        reason: request.reason === 'USER' ? 'REDUCE_ONLY' : request.reason,
-      });
+      await deps.placeClose(request.userId, request.requestId, engineCloseSpec(request));
     },
   };
 

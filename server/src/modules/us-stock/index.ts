@@ -1,6 +1,7 @@
 // The US stock module (PALN wallet, cash trading): registers the US rules with the order engine
-// (`app.trading`), serves the §7 Global stock calls, and runs the corporate-actions job (dividends
-// and splits from the market data feed applied to holdings, one instance at a time). Holdings and
+// (`app.trading`) and the leveraged market (`USSTOCK_LEV`) with it and the margin engine, serves
+// the §7 Global stock calls, and runs the corporate-actions job (dividends and splits from the
+// market data feed applied to holdings, one instance at a time). Holdings and
 // their average cost are the portfolio's (fills through the engine); this module only adds the
 // stock ids and names.
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import { usStockRoutes } from './routes';
 import { createUsStockRules } from './rules';
 import { createUsStockService } from './service';
 import { createUsLeverageService, usLeverageNotice } from './leverage';
+import { createLeveragedEngineSweep } from './leverage-engine-sweep';
+import { createUsLeverageRules, US_LEV_MARKET } from './leverage-rules';
 import { schedulePeriodicJob } from '../../jobs/periodic-job';
 
 export const usStockModule: FastifyPluginAsync = async (app) => {
@@ -29,6 +32,16 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     productInfo,
   });
   app.trading.register(rules);
+  // Leveraged orders are a market of their own (USSTOCK_LEV) whose fills the margin engine settles.
+  const leverageRules = createUsLeverageRules({
+    cash: rules,
+    market: app.market,
+    margin: app.margin,
+    settings: settings.leverage,
+    placeClose: (userId, requestId, spec) => app.trading.place(US_LEV_MARKET, userId, requestId, spec, 'id'),
+  });
+  app.trading.register(leverageRules);
+  app.margin.register(leverageRules.marginMarket);
   // USD/IDR at the house's mid, as the portfolio values US holdings.
   const usdIdr = (at: number) => usdIdrQuote(app.market.simulator, app.config.market.usdSpreadPercent, at).mid.toFixed(2);
   const portfolio = portfolioServiceOf(app);
@@ -55,12 +68,25 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
       return new Set(app.market.halts.list().map((h) => h.symbol));
     },
     now: () => app.market.now(),
+    engineSweep: createLeveragedEngineSweep({
+      db: app.database.db,
+      margin: app.margin,
+      market: leverageRules.marginMarket,
+      settings: settings.leverage,
+      symbols: app.market
+        .instruments()
+        .filter((i) => i.kind === 'usstock')
+        .map((i) => i.symbol),
+      lastPrice: (symbol) => rules.lastPrice(symbol),
+      log: app.log,
+    }),
     log: app.log,
   });
   // The leverage wallets' exposure (usdMargin, buying power, withdrawable) comes from these positions through the margin engine.
   app.margin.registerExposure('USSTOCK', (userId, book) => leverage.exposure(userId, book));
   // Their notices are margin events sent by the engine's one delivery loop, in this module's words.
   app.margin.registerNotices('USSTOCK', usLeverageNotice);
+  app.margin.registerNotices(US_LEV_MARKET, usLeverageNotice);
   app.margin.notifyWith((userId, notice) => app.account.notify(userId, notice));
   await app.register(usStockRoutes, { service, leverage });
 

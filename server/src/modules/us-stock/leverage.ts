@@ -105,6 +105,19 @@ const NOTICE: Record<NoticeKind, { title: { id: string; en: string }; body: (s: 
 };
 
 const walletLabel = (wallet: UsLeverageWallet): string => (wallet === 'leverage' ? '2x' : '4x');
+const isWalletName = (name: unknown): name is UsLeverageWallet => name === 'leverage' || name === 'intraday';
+
+/**
+ * What a notice names: the event's own subject; else the wallet (2x / 4x) for a wallet's event —
+ * the engine's margin call per book carries the book as its symbol, its pending liquidation the
+ * book in its details — else the stock.
+ */
+function subjectOf(kind: NoticeKind, event: MarginEventRecord): string {
+  if (event.details.subject !== undefined) return String(event.details.subject);
+  if (isWalletName(event.symbol)) return walletLabel(event.symbol);
+  if (kind === 'LIQUIDATION_PENDING' && isWalletName(event.details.book)) return walletLabel(event.details.book);
+  return event.symbol;
+}
 
 /**
  * The text of a US leverage margin event (registered with the margin engine, whose one delivery
@@ -114,7 +127,7 @@ export function usLeverageNotice(event: MarginEventRecord): NoticeText | null {
   if (!(event.kind in NOTICE)) return null;
   const kind = event.kind as NoticeKind;
   const type = kind === 'MARGIN_CALL' ? 'MARGIN_CALL' : kind === 'LIQUIDATION' || kind === 'LIQUIDATION_PENDING' || kind === 'LIQUIDATION_HALTED' ? 'ACCOUNT_LIQUIDATION' : 'ORDER_FILLED';
-  return { type, title: NOTICE[kind].title, body: NOTICE[kind].body(String(event.details.subject ?? event.symbol)) };
+  return { type, title: NOTICE[kind].title, body: NOTICE[kind].body(subjectOf(kind, event)) };
 }
 
 export interface UsLeverageDeps {
@@ -131,6 +144,8 @@ export interface UsLeverageDeps {
   /** The symbols halted now (read fresh once per sweep): nothing of theirs is closed until the halt lifts. */
   readonly haltedSymbols: () => Promise<ReadonlySet<string>>;
   readonly now: () => number;
+  /** The leveraged market's pass on the margin engine (USSTOCK_LEV: 4x close, financing, holds, marks), once per sweep. */
+  readonly engineSweep?: (now: number) => Promise<void>;
   readonly log?: { warn(obj: unknown, msg: string): void };
 }
 
@@ -719,6 +734,11 @@ export function createUsLeverageService(deps: UsLeverageDeps) {
         }
       }
       await deliverUnsent();
+      try {
+        await deps.engineSweep?.(now);
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'leverage sweep: the margin engine pass failed');
+      }
       const open = await db.select({ id: usLeveragePositions.id }).from(usLeveragePositions).where(eq(usLeveragePositions.status, 'OPEN'));
       return { openPositions: open.length };
     },

@@ -44,7 +44,8 @@ export interface MarginMarket {
   settlementAccount(): AccountRef;
   /** The house insurance fund that absorbs a deficit past the bankruptcy price. */
   insuranceAccount(): AccountRef;
-  tiers(symbol: string): readonly MarginTierRow[];
+  /** The maintenance tiers of a position of `symbol` in `book` (US CFDs: one tier per wallet's leverage). */
+  tiers(symbol: string, book: string): readonly MarginTierRow[];
   /** Fee rates, fractions of the notional. */
   fees(symbol: string): { readonly maker: string; readonly taker: string };
   /** The mark price (perps: domain.md's formula; CFDs: the last trade); null when there is none. */
@@ -267,7 +268,8 @@ export interface MarginEngine {
   onMark(market: Market, symbol: string, mark: string, now: number): Promise<void>;
   /**
    * Charges every open position of `symbol` once for `key` (funding `perp:funding:<symbol>:<time>`,
-   * financing `cfd:financing:<day>`): amount(position) > 0 is paid by the user, < 0 received.
+   * financing `cfd:financing:<symbol>:<day>`; a run is one symbol's, so its key names the symbol):
+   * amount(position) > 0 is paid by the user, < 0 received.
    */
   charge(market: Market, symbol: string, key: string, kind: string, figures: (p: PositionView) => { readonly amount: string; readonly price: string; readonly rate: string }): Promise<ChargeResult>;
 }

@@ -105,7 +105,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     and(eq(marginPositions.market, market), eq(marginPositions.userId, userId), eq(marginPositions.book, book), eq(marginPositions.symbol, symbol));
 
   async function ensureRow(on: PasarDb, m: MarginMarket, userId: string, book: string, symbol: string): Promise<void> {
-    const first = m.tiers(symbol)[0];
+    const first = m.tiers(symbol, book)[0];
     const leverage = Math.min(deps.defaultLeverage, first?.maxLeverage ?? 1);
     await on
       .insert(marginPositions)
@@ -133,7 +133,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     const size = D(row.size);
     const mark = D(markNow ?? m.markPrice(row.symbol) ?? row.entryPrice);
     const notional = size.abs().times(mark);
-    const tiers = m.tiers(row.symbol);
+    const tiers = m.tiers(row.symbol, row.book);
     const tier = tierFor(tiers, notional);
     const mm = maintenanceMargin(tiers, notional);
     const im = initialMargin(notional, row.leverage);
@@ -186,7 +186,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         continue;
       }
       const mark = D(m.markPrice(r.symbol) ?? r.entryPrice);
-      crossMaintenance = crossMaintenance.plus(maintenanceMargin(m.tiers(r.symbol), D(r.size).abs().times(mark)));
+      crossMaintenance = crossMaintenance.plus(maintenanceMargin(m.tiers(r.symbol, r.book), D(r.size).abs().times(mark)));
       crossPnl = crossPnl.plus(unrealizedPnl(r.size, r.entryPrice, mark));
     }
     return { walletBalance: balance.minus(isolated), crossMaintenance, crossPnl };
@@ -479,7 +479,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
 
     async setLeverage(market, userId, book, symbol, leverage) {
       const m = marketOf(market);
-      const tiers = m.tiers(symbol);
+      const tiers = m.tiers(symbol, book);
       const result = await ledger.transaction(async (ops) => {
         const row = await lockRow(ops, m, userId, book, symbol);
         const size = D(row.size);
@@ -555,7 +555,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           const notional = D(row.size).abs().times(mark);
           const im = roundUp(initialMargin(notional, row.leverage), m.scale);
           const loss = MarginDecimal.min(0, unrealizedPnl(row.size, row.entryPrice, mark)).neg();
-          const removable = margin.minus(MarginDecimal.max(im, maintenanceMargin(m.tiers(symbol), notional).plus(loss)));
+          const removable = margin.minus(MarginDecimal.max(im, maintenanceMargin(m.tiers(symbol, book), notional).plus(loss)));
           if (value.gt(removable)) throw new AppError('4208', { details: [{ path: 'amount', message: `max ${roundDown(MarginDecimal.max(0, removable), m.scale).toFixed()}` }] });
           target = margin.minus(value);
         }
@@ -677,7 +677,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const out: string[] = [];
       for (const r of rows) {
         const notional = D(r.size).abs().times(mark);
-        const mm = maintenanceMargin(m.tiers(symbol), notional);
+        const mm = maintenanceMargin(m.tiers(symbol, r.book), notional);
         const ratio = marginRatioPercent(mm, D(r.margin).plus(unrealizedPnl(r.size, r.entryPrice, mark)));
         if (ratio.gte(deps.marginCallPercent)) out.push(r.id);
       }
@@ -909,7 +909,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       .values(
         targets.map((t) => ({
           key: `liq-pending:${t.id}:v${t.version}`, kind: 'LIQUIDATION_PENDING', market: m.market, userId: t.userId, symbol: t.symbol,
-          details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage },
+          details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage, book: t.book },
           notifiedAt: t.id === row.id ? null : new Date(deps.now()),
         })),
       )
