@@ -12,6 +12,7 @@ import { resolutionsOf, tradeChartWindow } from '../../markets/chart-resolutions
 import type { ChartEngine } from '../chart-engine';
 import { ChartToolbar } from '../ChartToolbar';
 import { PriceChart } from '../PriceChart';
+import { useChartView } from './chart-view-store';
 import { resolutionLabel } from '../resolution-label';
 import { useChartHistory } from './use-chart-history';
 import { layoutOf, type ChartLayout, type ChartPane } from './workspace-settings';
@@ -54,6 +55,7 @@ const Pane = memo(function Pane({ index, market, pane, height, onChange }: PaneP
   const tick = instrument?.tickSize ?? scalePow10('1', -format.precision);
   const window = useMemo(() => tradeChartWindow(pane.resolution, Date.now()), [pane.symbol, pane.resolution]);
   useChartHistory(engine, pane.symbol, pane.resolution);
+  useChartView(engine);
   const options = resolutionsOf(market).map((value) => ({ value, ...resolutionLabel(value, t) }));
   const symbols = own.length > 0 ? own.map((i) => ({ value: i.symbol, label: i.symbol })) : [{ value: pane.symbol, label: pane.symbol }];
 

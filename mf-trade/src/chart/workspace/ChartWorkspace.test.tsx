@@ -160,9 +160,12 @@ describe('the chart workspace', () => {
     const api = mockMarket(createTestApiClient());
     const server = mockChartsServer(api);
     server.settings.cryptoProperties = { chartType: 'line', scale: 'log', crosshair: 'magnet', background: '#101010' };
+    server.settings.tvProperties = { layout: { count: 2 } };
     const { user } = renderWithShell(<TradeChart symbol="BTC-IDR" market="crypto" format={CHART_TEST_FORMAT} tick="1000" />, { route: '/trade/BTC-IDR', language: 'en', api, auth: SIGNED_IN });
     const engine = await firstEngine();
     await waitFor(() => expect(engine.tools.view).toEqual({ scale: 'log', scaleSide: 'right', crosshair: 'magnet', colours: { background: '#101010' } }));
+    // The layout's other chart looks the same.
+    await waitFor(() => expect(engines[1]?.tools.view).toEqual(engine.tools.view));
 
     const dialog = await openWorkspace(user);
     await user.click(dialog.getByRole('tab', { name: 'View and layout' }));
@@ -172,6 +175,7 @@ describe('the chart workspace', () => {
     await user.click(within(dialog.getByTestId('chart-scale-sides')).getByRole('button', { name: 'Left' }));
     fireEvent.change(dialog.getByLabelText('Up candles'), { target: { value: '#00aa44' } });
     await waitFor(() => expect(engine.tools.view).toEqual({ scale: 'percentage', scaleSide: 'left', crosshair: 'magnet', colours: { background: '#101010', upColor: '#00aa44' } }));
+    await waitFor(() => expect(engines[1]!.tools.view).toEqual(engine.tools.view));
     await waitFor(() => expect(server.settings.cryptoProperties).toEqual({ chartType: 'line', scale: 'percentage', scaleSide: 'left', crosshair: 'magnet', upColor: '#00aa44', background: '#101010' }));
     expect(api.callsTo('POST', CHART_PATHS.settings).every((call) => Object.keys(call.body as object).join() === 'cryptoProperties')).toBe(true);
 

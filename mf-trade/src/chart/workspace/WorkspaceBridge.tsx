@@ -2,9 +2,10 @@
 // signed-in person, and for a guest only when they open the workspace, so the guest's first load
 // carries none of it). It puts states on the first chart (a saved chart of another symbol opens
 // that symbol's page first), offers the workspace dialog what it needs, keeps the person's chart
-// settings (the view — scale, crosshair, colours — lives here, not in the page's frame, so a guest's
-// first load carries none of it), turns a dropped limit order line into a confirmation, and writes what the chart holds
-// on its frame for browser tests (data-chart-state).
+// settings (the view — scale, crosshair, colours — in chart-view-store.ts, not in the page's frame,
+// so a guest's first load carries none of it), draws the open position, turns a dropped limit order
+// line into a confirmation, and writes what the chart holds on its frame for browser tests
+// (data-chart-state).
 import { appStore, useNavigate, type ChartRange, type MarketId } from '@pasar/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { PriceFormat } from '../../market/price-format';
@@ -14,7 +15,8 @@ import { useOpenOrders } from '../../my-orders/open-orders';
 import type { AlertLineHandlers } from '../alert-lines';
 import type { ChartEngine } from '../chart-engine';
 import type { ChartState, ChartType } from '../chart-state';
-import { DEFAULT_VIEW, isDefaultView, type ChartView } from '../chart-view';
+import { DEFAULT_VIEW } from '../chart-view';
+import { setChartView, useChartView } from './chart-view-store';
 import { ChartSettingsSync } from './ChartSettingsSync';
 import { ChartWorkspaceDialog, type WorkspaceHost } from './ChartWorkspaceDialog';
 import { usePositionLines } from './use-position-lines';
@@ -66,17 +68,9 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
     if (frame.current) frame.current.dataset.positionLines = String(positionLines.length);
   }, [frame, positionLines]);
 
-  // The view: put on the chart through its tools chunk, which a default view never needs to load.
-  const [view, setView] = useState<ChartView>(DEFAULT_VIEW);
-  const viewShown = useRef<ChartEngine | null>(null);
-  useEffect(() => {
-    if (!engine || (isDefaultView(view) && viewShown.current !== engine)) return;
-    viewShown.current = engine;
-    engine.openTools().then(
-      (tools) => tools.setView(view),
-      (error: unknown) => console.warn('[trade] chart view could not be shown', error),
-    );
-  }, [engine, view]);
+  // The view (scale, crosshair, colours) of every chart of the page; back to the default when the page goes.
+  const view = useChartView(engine);
+  useEffect(() => () => setChartView(DEFAULT_VIEW), []);
 
   const summarize = useCallback(
     (state: ChartState) => {
@@ -131,7 +125,7 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
       chartType,
       setChartType,
       view,
-      setView,
+      setView: setChartView,
       range,
       setRange: (next) => {
         setSavedFrom(null);
@@ -175,7 +169,7 @@ export function WorkspaceBridge(props: WorkspaceBridgeProps) {
           onLoaded={(settings) => {
             setLayout(settings.layout);
             setChartType(settings.chartType);
-            setView(settings.view);
+            setChartView(settings.view);
           }}
         />
       )}
