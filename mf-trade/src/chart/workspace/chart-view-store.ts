@@ -2,9 +2,9 @@
 // layout's others read the same store, the workspace writes it (settings loaded, a change in the
 // view section). Only lazy chunks import it (the workspace, the layout's other charts).
 import { create } from 'zustand';
-import { useEffect, useRef } from 'react';
 import type { ChartEngine } from '../chart-engine';
 import { DEFAULT_VIEW, isDefaultView, type ChartView } from '../chart-view';
+import { useToolsValue } from './use-tools-value';
 
 export const useChartViewStore = create<{ view: ChartView }>()(() => ({ view: DEFAULT_VIEW }));
 
@@ -16,14 +16,6 @@ export const setChartView = (view: ChartView): void => useChartViewStore.setStat
  */
 export function useChartView(engine: ChartEngine | null): ChartView {
   const view = useChartViewStore((state) => state.view);
-  const shownOn = useRef<ChartEngine | null>(null);
-  useEffect(() => {
-    if (!engine || (isDefaultView(view) && shownOn.current !== engine)) return;
-    shownOn.current = engine;
-    engine.openTools().then(
-      (tools) => tools.setView(view),
-      (error: unknown) => console.warn('[trade] chart view could not be shown', error),
-    );
-  }, [engine, view]);
+  useToolsValue(engine, view, !isDefaultView(view), (tools, next) => tools.setView(next), 'view');
   return view;
 }

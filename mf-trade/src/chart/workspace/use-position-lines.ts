@@ -4,12 +4,13 @@
 // the marks). Crypto spot and IDX hold no position to draw. The lines go to the tools' chunk, which
 // is fetched only once there is a line to show. Failures are only logged.
 import { useAppStore, type MarketId, type UsLeveragePosition } from '@pasar/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTradeT } from '../../i18n';
 import { formatQuantity } from '../../market/price-format';
 import { usePerpsStore } from '../../perps/perps-store';
 import { usLeverageCalls } from '../../ticket/us-leverage-calls';
 import type { ChartEngine } from '../chart-engine';
+import { useToolsValue } from './use-tools-value';
 import { perpPositionLines, usLeveragePositionLines, type PositionLine, type PositionLineTitle } from '../position-lines';
 
 /** How often the leveraged US positions are asked again while the chart shows a US stock. */
@@ -53,14 +54,6 @@ export function usePositionLines(engine: ChartEngine | null, market: MarketId, s
   }, [signedIn, market, symbol, perps, us, t, lng]);
 
   // Drawn by the tools: loaded for the first line, told of every change after that.
-  const shownOn = useRef<ChartEngine | null>(null);
-  useEffect(() => {
-    if (!engine || (lines.length === 0 && shownOn.current !== engine)) return;
-    shownOn.current = engine;
-    engine.openTools().then(
-      (tools) => tools.setPositionLines(lines),
-      (error: unknown) => console.warn('[trade] chart positions could not be shown', error),
-    );
-  }, [engine, lines]);
+  useToolsValue(engine, lines, lines.length > 0, (tools, next) => tools.setPositionLines(next), 'positions');
   return lines;
 }
