@@ -48,7 +48,12 @@ function setup() {
   const removed: unknown[] = [];
   const chartOptions: Record<string, unknown>[] = [];
   let requestUpdate = () => {};
-  const main = Object.assign(fakeSeries('Candlestick', 0), { priceToCoordinate: (p: number) => 1000 - p, coordinateToPrice: (y: number) => 1000 - y, attachPrimitive: (p: { attached: (x: unknown) => void }) => p.attached({ requestUpdate: () => requestUpdate() }), detachPrimitive: jest.fn(), createPriceLine: jest.fn((o: unknown) => ({ options: o })), removePriceLine: jest.fn() });
+  const main = Object.assign(fakeSeries('Candlestick', 0), { priceToCoordinate: (p: number) => 1000 - p, coordinateToPrice: (y: number) => 1000 - y, attachPrimitive: (p: { attached: (x: unknown) => void }) => p.attached({ requestUpdate: () => requestUpdate() }), detachPrimitive: jest.fn(), scale: { options: () => ({ scaleMargins: { top: 0.08, bottom: 0.24 } }), applyOptions: jest.fn() }, priceScaleId: 'right', createPriceLine: jest.fn((o: unknown) => ({ options: o })), removePriceLine: jest.fn() });
+  // The candles' price scale: which side, and its margins (kept when the side changes).
+  Object.assign(main, { options: () => ({ priceScaleId: main.priceScaleId }), priceScale: () => main.scale });
+  main.applyOptions.mockImplementation((o: { priceScaleId?: string }) => {
+    if (o.priceScaleId) main.priceScaleId = o.priceScaleId;
+  });
   const chart = {
     addSeries: (kind: string, _o: unknown, pane = 0) => {
       const s = fakeSeries(kind, pane);
@@ -236,6 +241,7 @@ test('the view sets the scale mode and side, the crosshair and the colours, whic
   expect(chartOptions).toContainEqual({ crosshair: { mode: 1 }, leftPriceScale: { visible: true, mode: 1 }, rightPriceScale: { visible: false, mode: 1 } });
   expect(chartOptions).toContainEqual({ layout: { background: { type: 'solid', color: '#000000' } } });
   expect(main.applyOptions).toHaveBeenCalledWith({ priceScaleId: 'left' });
+  expect(main.scale.applyOptions).toHaveBeenCalledWith({ scaleMargins: { top: 0.08, bottom: 0.24 } });
   expect(main.applyOptions).toHaveBeenLastCalledWith({ upColor: '#112233', downColor: '#c4262e', wickUpColor: '#112233', wickDownColor: '#c4262e' });
   // The study moved to the left scale with the candles: drawn again.
   expect(removed).toContain(ma);

@@ -114,7 +114,12 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       leftPriceScale: { visible: view.scaleSide === 'left', mode },
       rightPriceScale: { visible: view.scaleSide === 'right', mode },
     });
-    series.applyOptions({ priceScaleId: view.scaleSide });
+    if (series.options().priceScaleId !== view.scaleSide) {
+      // The candles keep their margins (room for the volume below) on the other side's scale.
+      const { scaleMargins } = series.priceScale().options();
+      series.applyOptions({ priceScaleId: view.scaleSide });
+      series.priceScale().applyOptions({ scaleMargins });
+    }
     applyBackground();
   }
 

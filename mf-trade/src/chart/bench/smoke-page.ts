@@ -1,5 +1,6 @@
 // The browser side of chart-tools.smoke.mjs: the real engine on the real library, every study,
-// drawing and chart type applied, live bars, and the state read back.
+// drawing and chart type applied, live bars, a view (log scale on the left, magnet crosshair, own
+// colours), position lines, another symbol and back (its drawings), and the state read back.
 import { createChartEngine } from '../chart-engine';
 import { newStudy, STUDY_TYPES, type ChartState } from '../chart-state';
 import type { Candle } from '../../market/types';
@@ -8,6 +9,12 @@ const frames = (n: number) => new Promise<void>((resolve) => {
   const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
   step(n);
 });
+
+/** What the canvas shows of the view: the left price scale's width (drawn when it is the visible one). */
+function engineChart(container: HTMLElement) {
+  const cells = [...container.querySelectorAll('td')].map((td) => Math.round(td.getBoundingClientRect().width));
+  return { firstCellWidth: cells[0] ?? 0 };
+}
 
 async function run() {
   const el = document.createElement('div');
@@ -54,17 +61,34 @@ async function run() {
     engine.setChartType(type);
     await frames(2);
   }
+  tools.setView({ scale: 'log', scaleSide: 'left', crosshair: 'magnet', colours: { upColor: '#1565c0', background: '#fafafa' } });
+  tools.setPositionLines([
+    { id: 'p:entry', kind: 'entry', side: 'LONG', price: '1000000', quantity: '0.5', title: 'Entry · Long 0.5' },
+    { id: 'p:liquidation', kind: 'liquidation', side: 'LONG', price: '960000', quantity: '0.5', title: 'Liquidation' },
+  ]);
+  await frames(2);
+  const view = engineChart(el);
+  // Another symbol: none of BTC-IDR's drawings show there; back on BTC-IDR they all do.
+  engine.setOptions({ precision: 0, minMove: 1, formatPrice: (p) => p.toFixed(0), locale: 'id-ID', intraday: true, symbol: 'ETH-IDR', resolution: '1' });
+  engine.setCandles(candles);
+  const onEth = tools.ui().selected;
+  engine.setOptions({ precision: 0, minMove: 1, formatPrice: (p) => p.toFixed(0), locale: 'id-ID', intraday: true, symbol: 'BTC-IDR', resolution: '1' });
+  engine.setCandles(candles);
+  await frames(2);
   (window as unknown as Record<string, unknown>).engine = engine;
   (window as unknown as Record<string, unknown>).tools = tools;
   const back = engine.getState();
   return {
     studies: back.studies.map((s) => s.type),
     drawings: back.drawings.map((d) => d.tool),
-    sameDrawings: JSON.stringify(back.drawings) === JSON.stringify(state.drawings),
+    // Read back with the symbol they were drawn on.
+    sameDrawings: JSON.stringify(back.drawings) === JSON.stringify(state.drawings.map((d) => ({ ...d, symbol: 'BTC-IDR' }))),
     chartType: back.chartType,
     hasRange: back.range !== undefined,
     changesFromApply: changes.length,
     ui: tools.ui().tool,
+    selectedOnEth: onEth,
+    view,
   };
 }
 
