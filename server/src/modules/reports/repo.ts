@@ -2,7 +2,9 @@
 // A row is one ledger transfer with an entry on one of the person's accounts; every query is
 // scoped by that person, so another person's transfer is simply not found. Product and type are
 // computed in SQL from the service's classification rules (first match wins), so the filters and
-// the rows use the one mapping. Pages are keyset pages on (created_at, id), newest first.
+// the rows use the one mapping. Pages are keyset pages on (created_at, id), newest first, read from
+// each of the person's accounts' entries in that order (the index on entries' account, time and
+// transfer), so a page costs about a page of entries per account, not the whole history.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
 
@@ -87,15 +89,22 @@ export function createReportsRepo(db: PasarDb, rules: readonly ClassificationRul
   const mine = (userId: string): SQL =>
     sql`exists (select 1 from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transfer_id = t.id and a.user_id = ${userId}::uuid)`;
 
-  function where(userId: string, filter: TransferFilter, cursor: Cursor | null): SQL {
-    const parts: SQL[] = [mine(userId)];
+  /** The date range and the cursor, on an entry `e` (its time is its transfer's). */
+  function onEntry(filter: TransferFilter, cursor: Cursor | null): SQL {
+    const parts: SQL[] = [sql`true`];
+    if (filter.from !== undefined) parts.push(sql`e.created_at >= ${filter.from.toISOString()}::timestamptz`);
+    if (filter.until !== undefined) parts.push(sql`e.created_at < ${filter.until.toISOString()}::timestamptz`);
+    if (cursor) parts.push(sql`(e.created_at, e.transfer_id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`);
+    return sql.join(parts, sql` and `);
+  }
+
+  /** The product, type and symbol filters on a transfer `t`; null when there are none. */
+  function onTransfer(filter: TransferFilter): SQL | null {
+    const parts: SQL[] = [];
     if (filter.product !== undefined) parts.push(sql`${product} = ${filter.product}`);
     if (filter.type !== undefined) parts.push(sql`${type} = ${filter.type}`);
-    if (filter.from !== undefined) parts.push(sql`t.created_at >= ${filter.from.toISOString()}::timestamptz`);
-    if (filter.until !== undefined) parts.push(sql`t.created_at < ${filter.until.toISOString()}::timestamptz`);
     if (filter.symbol) parts.push(sql`coalesce(t.memo->>'symbol', '') ilike ${`%${likeText(filter.symbol)}%`}`);
-    if (cursor) parts.push(sql`(t.created_at, t.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`);
-    return sql.join(parts, sql` and `);
+    return parts.length === 0 ? null : sql.join(parts, sql` and `);
   }
 
   const select = sql`select t.id, t.kind, ${product} as product, ${type} as type, t.memo->>'symbol' as symbol, t.memo, t.created_at from ledger_transfers t`;
@@ -112,7 +121,24 @@ export function createReportsRepo(db: PasarDb, rules: readonly ClassificationRul
   return {
     /** Up to `limit` of the person's transfers after `cursor`, newest first. */
     async page(userId: string, filter: TransferFilter, cursor: Cursor | null, limit: number): Promise<TransferRow[]> {
-      const result = await db.execute(sql`${select} where ${where(userId, filter, cursor)} order by t.created_at desc, t.id desc limit ${limit}`);
+      // Each account's first `limit` matching transfers, read from its entries newest first; the page
+      // is the first `limit` of their union (a transfer in the page is among the first `limit` of
+      // every account it touches). The transfer filters are a per-entry check (a subquery the planner
+      // keeps in place), so the walk stays on the entries index and stops at `limit` matches instead
+      // of the planner scanning every transfer for a filter it cannot estimate.
+      const matches = onTransfer(filter);
+      const kept = matches ? sql`exists (select 1 from ledger_transfers t where t.id = e.transfer_id and ${matches} offset 0)` : sql`true`;
+      const result = await db.execute(sql`
+        with page as (
+          select distinct x.transfer_id from ledger_accounts a
+          cross join lateral (
+            select e.created_at, e.transfer_id from ledger_entries e
+            where e.account_id = a.id and ${onEntry(filter, cursor)} and ${kept}
+            order by e.created_at desc, e.transfer_id desc limit ${limit}
+          ) x
+          where a.user_id = ${userId}::uuid
+        )
+        ${select} where t.id in (select transfer_id from page) order by t.created_at desc, t.id desc limit ${limit}`);
       return rowsOf<RawTransfer>(result).map(toRow);
     },
 

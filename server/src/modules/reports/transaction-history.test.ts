@@ -163,6 +163,28 @@ describe('the transaction history', () => {
     expect(await types({ to: wibDay(oldest, -1) })).toEqual([]);
   });
 
+  it('pages of one row list every transfer once, newest first, though the buy and the sale each touch two of the person’s accounts', async () => {
+    // A page is read from each of the person's accounts' entries; a transfer on two of them (cash and
+    // BTC) must neither repeat nor be skipped across page boundaries, with or without a filter.
+    const repo = createReportsRepo(t.app.database.db, CLASSIFICATION_RULES, UNCLASSIFIED);
+    const walk = async (filter: Parameters<typeof repo.page>[1]) => {
+      const ids: string[] = [];
+      let cursor: { at: Date; id: string } | null = null;
+      for (let page = await repo.page(user.userId, filter, null, 1); page.length > 0; page = await repo.page(user.userId, filter, cursor, 1)) {
+        ids.push(page[0]!.id);
+        cursor = { at: page[0]!.createdAt, id: page[0]!.id };
+      }
+      return ids;
+    };
+    const all = (await repo.page(user.userId, {}, null, 100)).map((r) => r.id);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(await walk({})).toEqual(all);
+    const crypto = (await repo.page(user.userId, { product: 'CRYPTO' }, null, 100)).map((r) => r.id);
+    expect(crypto).toHaveLength(2);
+    expect(await walk({ product: 'CRYPTO' })).toEqual(crypto);
+    expect(await walk({ product: 'CRYPTO', type: 'SELL', symbol: 'btc' })).toEqual([crypto[0]]);
+  });
+
   it('refuses an unknown filter value and a forged cursor', async () => {
     expect((await get(`${REPORT_PATHS.transactions}?product=BONDS`)).statusCode).toBe(400);
     expect((await get(`${REPORT_PATHS.transactions}?from=2026-13-45`)).statusCode).toBe(400);
