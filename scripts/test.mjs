@@ -1,9 +1,10 @@
-// `npm test`: typecheck every package, jest in every package (the server twice when DATABASE_URL
-// is set: embedded PGlite, then the real PostgreSQL), then the browser suite against a real
-// server with freshly built and published remotes. Ends with a table of the stages (counts, wall
+// `npm test`: typecheck every package, jest in every package (the server on PGlite; when
+// DATABASE_URL is set, its embedded set on PGlite and the whole suite on PostgreSQL), then the
+// browser suite against a real server with freshly built and published remotes. Ends with a table of the stages (counts, wall
 // time, CPU time; printed whatever happened) and one line: `test: N passed, M failed`. After the
 // build, the first-load budget checks the built files' bytes against scripts/budgets.json.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildFrontEnd } from './lib/build.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -78,23 +79,28 @@ runMain(async () => {
     );
 
     // 2. Unit and component tests.
-    const jest = (suite, dir, env = process.env) =>
+    const jest = (suite, dir, env = process.env, extra = []) =>
       stage(suite, async () => {
         step(`Jest: ${suite}`);
         const report = path.join(RESULTS, `jest-${suite.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`);
         const code = await run(
           pnpm,
-          ['-C', dir, '-s', 'run', 'test', '--ci', '--passWithNoTests', `--json`, `--outputFile=${report}`],
+          ['-C', dir, '-s', 'run', 'test', '--ci', '--passWithNoTests', `--json`, `--outputFile=${report}`, ...extra],
           { allowFailure: true, env },
         );
         return jestCounts(report, code);
       });
-    for (const dir of FRONT_END_PACKAGES.filter((d) => hasScript(d, 'test'))) await jest(dir, dir);
+    // Jest's default is one worker less than the cores: one worker on these 2-core machines, which
+    // left a core idle through the front-end stages (CPU 1.1x their wall time).
+    for (const dir of FRONT_END_PACKAGES.filter((d) => hasScript(d, 'test'))) await jest(dir, dir, process.env, [`--maxWorkers=${os.availableParallelism()}`]);
 
+    // With PostgreSQL at hand the whole server suite runs there, and on PGlite only its embedded
+    // set (server/jest.config.cjs, decision 0028); without it, the whole suite runs on PGlite.
     const embedded = { ...process.env };
     delete embedded.DATABASE_URL;
     delete embedded.REDIS_URL;
-    await jest('server (pglite)', 'server', embedded);
+    if (process.env.DATABASE_URL) await jest('server (pglite, embedded set)', 'server', { ...embedded, PASAR_SERVER_TESTS: 'embedded' });
+    else await jest('server (pglite)', 'server', embedded);
     if (process.env.DATABASE_URL) {
       const services = process.env.REDIS_URL ? 'postgres + redis' : 'postgres';
       await jest(`server (${services})`, 'server', process.env);

@@ -6,11 +6,45 @@
 const ESM_ONLY = ['content-disposition', 'cookie', 'jose'];
 const esmOnly = ESM_ONLY.map((name) => `\\.pnpm/${name}@|${name}/`).join('|');
 
+/*
+ * Where PostgreSQL runs (CI, `DATABASE_URL` set), `npm test` runs the whole suite on PostgreSQL and
+ * Redis, and on PGlite only this embedded set (PASAR_SERVER_TESTS=embedded): the storage layer, the
+ * ledger, idempotency, the trading engine, and a money journey of each market and account area
+ * through PGlite's driver. Races, crashes, property runs, the fuzz run and the files that use no
+ * database run once, on PostgreSQL (decision 0028). Without PostgreSQL the whole suite runs on PGlite.
+ */
+const EMBEDDED_SET = [
+  'db/database',
+  'db/migrate',
+  'ledger/ledger',
+  'ledger/ledger.concurrency',
+  'plugins/idempotency',
+  'trading/engine',
+  'trading/orders-migration',
+  'trading/margin/market-options',
+  'admin/admin',
+  'modules/identity/signup-login',
+  'modules/account/kyc',
+  'modules/wallet/topup',
+  'modules/crypto/market-orders',
+  'modules/perps/orders',
+  'modules/perps/liquidation',
+  'modules/us-stock/orders',
+  'modules/idx/orders',
+  'modules/portfolio/whole-portfolio',
+  'modules/price-alerts/price-alerts',
+  'modules/charts/charts',
+  'modules/reports/tax-reports',
+  'modules/stream/private',
+  'modules/health/health',
+];
+const embeddedOnly = process.env.PASAR_SERVER_TESTS === 'embedded';
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: embeddedOnly ? EMBEDDED_SET.map((file) => `<rootDir>/src/${file}.test.ts`) : ['**/*.test.ts'],
   // The Redis restart test runs a redis-server of its own; it is collected with the Redis pass
   // (REDIS_URL set, as in CI) and left out of the PGlite pass, which runs without Redis.
   testPathIgnorePatterns: ['/node_modules/', ...(process.env.REDIS_URL?.trim() ? [] : ['/src/pubsub/redis-restart\\.test\\.ts$'])],
