@@ -1,9 +1,7 @@
 // One way to open the database: PGlite (embedded, files on disk) by default, node-postgres when
 // DATABASE_URL is set. Both speak Postgres, so one drizzle schema and one set of migrations serve both.
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { Pool } from 'pg';
 import type { Config } from '../config';
@@ -50,6 +48,8 @@ export async function createDatabase(
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  // Loaded only here: a server (or a test file) on PostgreSQL never evaluates the WASM Postgres.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   let closed = false;

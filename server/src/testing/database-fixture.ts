@@ -6,7 +6,6 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import type { Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
@@ -87,6 +86,7 @@ const clusterFolder = async (kind: string) =>
 function emptyCluster(): Promise<string> {
   emptyClusterPath ??= (async () =>
     makeCluster(await clusterFolder('empty'), async (building) => {
+      const { PGlite } = await import('@electric-sql/pglite');
       await (await PGlite.create(building)).close();
     }))();
   return emptyClusterPath;
