@@ -26,6 +26,8 @@ const FILLS = Number(process.env.BENCH_FILLS ?? (process.env.BENCH_PGLITE ? 5_00
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? FILLS * 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const YEAR_START = '2025-01-01T00:00:00+07:00';
+/** The crypto tax change (PMK 50/2025): the bench's fills are taxed as the report's default schedule expects. */
+const VAT_UNTIL = '2025-08-01T00:00:00+07:00';
 
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
 const rowsOf = <R>(result: unknown): R[] => (result as { rows: R[] }).rows;
@@ -75,7 +77,9 @@ async function main(): Promise<void> {
       { id: orderId, market: 'CRYPTO', currency: 'IDR', userId: u, requestId: orderId, symbol: 'BTC-IDR', asset: 'BTC', side: 'BUY', orderType: 'MARKET', source: 'INSTANT', inputType: 'quantity', quantity: '1', timeInForce: 'GOOD_TILL_CANCEL', status: 'SUCCESS', exchangeStatus: 'SUCCESS', isOpen: false, fillCount: 1 },
     ]);
 
-    // Fills: every third a sale; 0.001 BTC at 1.5 bn ± up to 30 m; 0.1% fee, 0.21% tax on sales (rounded up).
+    // Fills: every third a sale; 0.001 BTC at 1.5 bn ± up to 30 m; 0.1% fee; the tax of the period as
+    // the default schedule has it: before 1 August 2025 0.1% PPh on sales (rounded up) and 0.11% VAT
+    // on purchases (rounded down), from then 0.21% PPh on sales and no VAT.
     const step = Math.floor((365 * 24 * 3600) / (FILLS + 1));
     const batch = 20_000;
     // Each batch in one transaction: the ledger checks at commit that every transfer balances.
@@ -92,11 +96,13 @@ async function main(): Promise<void> {
         await tx.execute(sql`
           insert into fills (market, order_id, user_id, symbol, asset, currency, side, quantity, price, amount, fee, tax, total, transfer_id, executed_at)
           select 'CRYPTO', ${orderId}::uuid, ${u}::uuid, 'BTC-IDR', 'BTC', 'IDR', x.side, 0.001, x.price, x.amount, x.fee, x.tax,
-            case when x.side = 'SELL' then x.amount - x.fee - x.tax else x.amount + x.fee end, x.id, x.created_at
+            case when x.side = 'SELL' then x.amount - x.fee - x.tax else x.amount + x.fee + x.tax end, x.id, x.created_at
           from (
             select t.id, t.created_at, t.memo->>'side' as side, (t.memo->>'price')::numeric as price,
               (t.memo->>'price')::numeric * 0.001 as amount, ceil((t.memo->>'price')::numeric * 0.001 * 0.001) as fee,
-              case when t.memo->>'side' = 'SELL' then ceil((t.memo->>'price')::numeric * 0.001 * 0.0021) else 0 end as tax
+              case when t.created_at < ${VAT_UNTIL}::timestamptz
+                then (case when t.memo->>'side' = 'SELL' then ceil((t.memo->>'price')::numeric * 0.001 * 0.001) else floor((t.memo->>'price')::numeric * 0.001 * 0.0011) end)
+                else (case when t.memo->>'side' = 'SELL' then ceil((t.memo->>'price')::numeric * 0.001 * 0.0021) else 0 end) end as tax
             from ledger_transfers t where t.key like ${`crypto-fill:bench:${orderId}:%`} and (t.memo->>'i')::int between ${from} and ${to}
           ) x`);
         // Each fill's entries, from its fills row (balance_after is read only by the holdings).
@@ -171,7 +177,7 @@ async function main(): Promise<void> {
     const took = performance.now() - started;
     const pdf = await app.inject({ method: 'GET', url: taxReportFilePath(report.id, 'pdf'), headers: person.headers });
     const csv = await app.inject({ method: 'GET', url: taxReportFilePath(report.id, 'csv'), headers: person.headers });
-    console.log(`   yearly tax report 2025: ${last.status} in ${(took / 1000).toFixed(2)} s (progress seen: ${marks.join(' ')}); ${last.summary?.cryptoSales.toLocaleString('en')} sales, PPh 22 withheld Rp ${last.summary?.cryptoTaxWithheld}; PDF ${(pdf.rawPayload.length / 1024).toFixed(0)} KB, CSV ${(csv.rawPayload.length / 1024).toFixed(0)} KB`);
+    console.log(`   yearly tax report 2025: ${last.status} in ${(took / 1000).toFixed(2)} s (progress seen: ${marks.join(' ')}); ${last.summary?.cryptoSales.toLocaleString('en')} sales, PPh 22 withheld Rp ${last.summary?.cryptoTaxWithheld}, VAT Rp ${last.summary?.cryptoVatWithheld}, ${last.summary?.mismatches} mismatches; PDF ${(pdf.rawPayload.length / 1024).toFixed(0)} KB, CSV ${(csv.rawPayload.length / 1024).toFixed(0)} KB`);
   } finally {
     await app.close();
     await db.cleanup();
