@@ -196,4 +196,22 @@ describe('US leverage as the USSTOCK_LEV market on the margin engine', () => {
     ]);
     expect(new Decimal((await wallet(user.userId, 'leverage')).balance).toFixed(2)).toBe(balanceBefore.minus(new Decimal(daily).times(3)).toFixed(2));
   });
+
+  it('a take profit reached after hours waits for regular hours, then closes at the book', async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    const user = await trader('leverage', '1000');
+    await place(user, buySpec('2', 2));
+    await t.app.margin.setTpSl(US_LEV_MARKET, user.userId, 'leverage', 'AAPL', '220', null);
+    await setClock(t.app, NY.postMarket);
+    t.app.market.steer('AAPL', { price: '230.00' });
+    await sweepOn(t.app);
+    expect((await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL'))?.takeProfit).not.toBeNull();
+    expect((await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL'))?.quantity).toBe('2');
+    await setClock(t.app, NY.regular + 24 * 3600_000);
+    t.app.market.steer('AAPL', { price: '230.00' });
+    await sweepOn(t.app);
+    expect(await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL')).toBeNull();
+    expect((await t.app.margin.history(US_LEV_MARKET, user.userId)).map((h) => h.closeReason)).toEqual(['TAKE_PROFIT']);
+  });
 });

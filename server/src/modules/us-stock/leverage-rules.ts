@@ -8,9 +8,10 @@
 // A close the engine places (liquidation, take profit, stop loss, the 4x close before the regular
 // close) is a reduce-only MARKET order with its reason: never refused for who the person is, nor
 // for its size; while the market is out of regular session or the stock halted the engine does not
-// liquidate (`mayLiquidateNow`) and `closeAtMarket` places nothing for a halted stock. The one close
-// that runs outside regular hours is the late 4x close (no sweep ran between the cut-off and the
-// close): it fills at the last price without charges, as a close the book cannot take does.
+// liquidate (`mayLiquidateNow`), `closeAtMarket` places nothing for a halted stock, and a TP/SL
+// waits for regular hours. The one close that runs outside regular hours is the late 4x close (no
+// sweep ran between the cut-off and the close): it fills at the last price without charges, as a
+// close the book cannot take does.
 import type { Instrument } from '@pasar/shared/contract';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
 import { AppError } from '../../http/app-error';
@@ -103,6 +104,8 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     account: (userId, book) => leverageWalletAccount(userId, isWallet(book) ? book : 'leverage'),
     settlementAccount: () => house('MARGIN_SETTLEMENT'),
     insuranceAccount: () => house('INSURANCE_FUND'),
+    // A position's leverage is its wallet's, whatever the perps' default.
+    defaultLeverage: (_symbol, book) => LEVERAGE_OF_WALLET[isWallet(book) ? book : 'leverage'],
     tiers: (_symbol, book) => usTiers(LEVERAGE_OF_WALLET[isWallet(book) ? book : 'leverage'], settings.maintenanceOfInitialPercent),
     fees: () => ({ maker: cash.fees.commissionRate, taker: cash.fees.commissionRate }),
     markPrice: (symbol) => {
@@ -115,7 +118,10 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     // A closed session or a halted stock cannot fill a liquidation: it waits (one notice) for the first mark that can.
     mayLiquidateNow: (symbol, now) => usSessionAt(now) === 'REGULAR' && !market.halts.isHalted(symbol),
     async closeAtMarket(request) {
-      // Nor a TP/SL, a 4x close or a cross liquidation's other position while the stock is halted.
+      // Nor a TP/SL, a 4x close or a cross liquidation's other position while the stock is halted;
+      // and a TP/SL executes in regular hours only. The position stays in the at-risk index, so the
+      // first mark that may fill it closes it if still due.
+      if ((request.reason === 'TAKE_PROFIT' || request.reason === 'STOP_LOSS') && !regularNow()) return;
       await market.halts.fresh();
       if (market.halts.isHalted(request.symbol)) return;
       await deps.placeClose(

@@ -46,6 +46,11 @@ export interface MarginMarket {
   insuranceAccount(): AccountRef;
   /** The maintenance tiers of a position of `symbol` in `book` (US CFDs: one tier per wallet's leverage). */
   tiers(symbol: string, book: string): readonly MarginTierRow[];
+  /**
+   * The leverage a new position of `symbol` in `book` starts with (US CFDs: the wallet's, 2 or 4).
+   * Default: the engine's default leverage capped by the first tier's maximum.
+   */
+  defaultLeverage?(symbol: string, book: string): number;
   /** Fee rates, fractions of the notional. */
   fees(symbol: string): { readonly maker: string; readonly taker: string };
   /** The mark price (perps: domain.md's formula; CFDs: the last trade); null when there is none. */

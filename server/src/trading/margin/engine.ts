@@ -106,7 +106,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
 
   async function ensureRow(on: PasarDb, m: MarginMarket, userId: string, book: string, symbol: string): Promise<void> {
     const first = m.tiers(symbol, book)[0];
-    const leverage = Math.min(deps.defaultLeverage, first?.maxLeverage ?? 1);
+    const leverage = m.defaultLeverage?.(symbol, book) ?? Math.min(deps.defaultLeverage, first?.maxLeverage ?? 1);
     await on
       .insert(marginPositions)
       .values({
