@@ -9,7 +9,8 @@
 // The sweep (every US_LEVERAGE_SWEEP_SECONDS on the lease holder, and whenever the market clock
 // moves): take-profit / stop-loss triggers, the 4x close before the regular close (early closes
 // included), 2x financing per trading day held over a close, hold refresh, margin call (once per
-// crossing) and liquidation (cross margin over the wallet). A closed market cannot fill a
+// crossing) and liquidation (cross margin over the wallet), then the leveraged market's pass on the
+// margin engine (USSTOCK_LEV positions: leverage-engine-sweep.ts). A closed market cannot fill a
 // liquidation: it is marked pending and done at the next regular open (if still due); nor can a
 // halted symbol fill any close: it waits for the halt to lift. A close never asks who the person is
 // (identity, terms): it is the position's, not an order of theirs.
