@@ -2,7 +2,7 @@
 // summary's totals as TOTAL lines; cells guarded against formulas by csv.ts) and the PDF (pdfkit:
 // real text in the person's language, their name and masked NIK, the period, tables that continue
 // on the next page with their header repeated, and the same totals as the CSV).
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 import Decimal from 'decimal.js';
 import { csvLine } from './csv';
 import { localIso, monthOf, type TaxFigures } from './tax-compute';
@@ -78,10 +78,13 @@ export function figureText(value: string, language: 'id' | 'en'): string {
 const percentText = (rate: string, language: 'id' | 'en'): string => `${figureText(new Decimal(rate).times(100).toFixed(), language)}%`;
 
 /** The PDF as a Buffer. */
-export function taxPdf(doc: TaxDocument): Promise<Buffer> {
+export async function taxPdf(doc: TaxDocument): Promise<Buffer> {
+  // Loaded when a report is made, not with the server: pdfkit and its fonts were the largest
+  // module of the app's import (every test file paid for it).
+  const { default: PDFDocument } = await import('pdfkit');
   const t: TaxTexts = TAX_TEXTS[doc.language];
   const lang = doc.language;
-  const pdf = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: t.title, Author: 'Pasar' } });
+  const pdf: PDFKit.PDFDocument = new PDFDocument({ size: 'A4', margin: 40, bufferPages: true, info: { Title: t.title, Author: 'Pasar' } });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
