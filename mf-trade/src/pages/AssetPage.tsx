@@ -260,7 +260,7 @@ function AssetPage({ kind }: { kind: InstrumentKindValue }) {
         <Stack>
           <Card padding="md" title={t('chart.title', { symbol })}>
             <ChartToolbar label={t('range.label')} options={rangeOptions} value={range} onChange={(value) => setRange(value as ChartRange)} testId="chart-ranges" />
-            <PriceChart symbol={symbol} window={window} format={format} tick={tick} live={range === 'ONE_DAY'} />
+            <PriceChart symbol={symbol} market={market} window={window} format={format} tick={tick} live={range === 'ONE_DAY'} />
           </Card>
           {(kind === 'crypto' || kind === 'usstock') && <AssetPosition symbol={symbol} market={kind === 'crypto' ? 'CRYPTO' : 'USSTOCK'} />}
           <Card title={t('asset.about', { name })}>
