@@ -4,9 +4,10 @@
 // up to the cent); other sessions refuse it; the order reads as a US order on the wire and stays
 // out of the cash order list. The engine's closes: a halted stock gets none, the late 4x close
 // (outside regular hours) fills at the last price without charges and is recorded as history and a
-// close event; a liquidation waits outside regular hours and for a halt, and the sweep's marks
-// liquidate a wallet whose ratio reached 100 % in regular hours. The sweep's engine pass closes a 4x
-// position at the cut-off and charges 2x financing once per trading day held over its close.
+// close event; a liquidation waits outside regular hours and for a halt (each with its own notice
+// kind), and the sweep's marks liquidate a wallet whose ratio reached 100 % in regular hours. The
+// sweep's engine pass closes a 4x position at the cut-off, charges 2x financing once per trading
+// day held over its close, and executes a take profit in regular hours only.
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
@@ -213,5 +214,24 @@ describe('US leverage as the USSTOCK_LEV market on the margin engine', () => {
     await sweepOn(t.app);
     expect(await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL')).toBeNull();
     expect((await t.app.margin.history(US_LEV_MARKET, user.userId)).map((h) => h.closeReason)).toEqual(['TAKE_PROFIT']);
+  });
+
+  it('a liquidation due while the stock is halted waits with its halted notice and is done by the first sweep after the halt lifts', async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    const user = await trader('leverage', '1100');
+    await place(user, buySpec('10', 2));
+    await t.app.market.halts.halt('AAPL', 'Halted', 'pending news');
+    t.app.market.steer('AAPL', { price: '110.00' });
+    await sweepOn(t.app);
+    expect((await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL'))?.quantity).toBe('10');
+    const events = await t.app.database.db.select().from(marginEvents).where(and(eq(marginEvents.userId, user.userId), eq(marginEvents.market, US_LEV_MARKET)));
+    expect(events.map((e) => e.kind)).toEqual(['LIQUIDATION_HALTED']);
+    expect(usLeverageNotice(events[0]!)?.title.en).toBe('Liquidation waits for trading to resume');
+    await t.app.market.halts.resume('AAPL');
+    t.app.market.steer('AAPL', { price: '110.00' });
+    await sweepOn(t.app);
+    expect(await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL')).toBeNull();
+    expect((await t.app.margin.history(US_LEV_MARKET, user.userId)).map((h) => h.closeReason)).toEqual(['LIQUIDATION']);
   });
 });

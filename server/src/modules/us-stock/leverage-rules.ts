@@ -117,6 +117,8 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     },
     // A closed session or a halted stock cannot fill a liquidation: it waits (one notice) for the first mark that can.
     mayLiquidateNow: (symbol, now) => usSessionAt(now) === 'REGULAR' && !market.halts.isHalted(symbol),
+    // Why it waits, in the notice: the halt (when trading resumes) in regular hours, else the closed session (at the open).
+    pendingKind: (symbol, now) => (usSessionAt(now) === 'REGULAR' && market.halts.isHalted(symbol) ? 'LIQUIDATION_HALTED' : 'LIQUIDATION_PENDING'),
     async closeAtMarket(request) {
       // Nor a TP/SL, a 4x close or a cross liquidation's other position while the stock is halted;
       // and a TP/SL executes in regular hours only. The position stays in the at-risk index, so the

@@ -62,6 +62,12 @@ export interface MarginMarket {
    */
   mayLiquidateNow(symbol: string, now: number): boolean;
   /**
+   * The kind of the event a liquidation that must wait is recorded with, so the market's text can
+   * say why (US CFDs: LIQUIDATION_HALTED for a halted stock, "when trading resumes"). Its key is
+   * `liq-pending:<id>:v<version>` whatever the kind. Default LIQUIDATION_PENDING.
+   */
+  pendingKind?(symbol: string, now: number): string;
+  /**
    * Closes `quantity` of a position against the book now: a reduce-only MARKET order through the
    * trading engine with `requestId` (idempotent: the same id again does nothing new). Its fill
    * comes back to the engine through `settleFill`.

@@ -820,7 +820,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       // Cross: every cross position of the wallet goes; isolated: this one.
       const targets = row.marginMode === 'CROSS' ? rows.filter((r) => r.marginMode === 'CROSS') : [row];
       if (!m.mayLiquidateNow(row.symbol, now)) {
-        await liquidateLater(m, row, targets, view);
+        await liquidateLater(m, row, targets, view, now);
         return;
       }
       // Each close's fill records the LIQUIDATION event (settleFill); its notice goes out from there.
@@ -902,13 +902,14 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
    * position version (`liq-pending:<id>:v<version>` events; margin added bumps the version): one
    * ACCOUNT_LIQUIDATION "at the next opportunity unless margin is added" per wallet and crossing.
    */
-  async function liquidateLater(m: MarginMarket, row: PositionRow, targets: readonly PositionRow[], view: PositionView): Promise<void> {
+  async function liquidateLater(m: MarginMarket, row: PositionRow, targets: readonly PositionRow[], view: PositionView, now: number): Promise<void> {
     // The evaluated position's event carries the wallet's one notice; the others are recorded as told.
+    const kind = m.pendingKind?.(row.symbol, now) ?? 'LIQUIDATION_PENDING';
     await db
       .insert(marginEvents)
       .values(
         targets.map((t) => ({
-          key: `liq-pending:${t.id}:v${t.version}`, kind: 'LIQUIDATION_PENDING', market: m.market, userId: t.userId, symbol: t.symbol,
+          key: `liq-pending:${t.id}:v${t.version}`, kind, market: m.market, userId: t.userId, symbol: t.symbol,
           details: { size: t.size, mark: view.markPrice, ratio: view.marginRatioPercentage, book: t.book },
           notifiedAt: t.id === row.id ? null : new Date(deps.now()),
         })),
