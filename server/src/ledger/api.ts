@@ -208,6 +208,8 @@ export interface Ledger extends LedgerOps {
   accountHolders(options: { readonly after?: string | undefined; readonly limit: number }): Promise<string[]>;
   /** The transfer with this key, if applied. */
   transferByKey(key: string): Promise<TransferResult | null>;
+  /** The memos of these transfers by id (what a fill settled: a margin fill's realized P&L and fee); unknown ids are absent. */
+  memosOf(transferIds: readonly string[]): Promise<Map<string, Record<string, unknown>>>;
   /** Sum of every account per currency (each must be "0") and the count of user accounts below zero (must be 0). */
   audit(): Promise<{ readonly sums: Record<LedgerCurrency, string>; readonly negativeUserAccounts: number; readonly heldMismatch: number }>;
 }

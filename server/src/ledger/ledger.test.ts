@@ -55,6 +55,13 @@ describe('transfer', () => {
       available: '997000',
     });
     expect((await f.ledger.transferByKey(fee.key))?.memo).toEqual({ orderId: 'o-1' });
+    // Memos by transfer id: the known ones, an unknown id absent, a malformed one refused.
+    const memos = await f.ledger.memosOf([fee.id, first.id, fee.id, newUserId()]);
+    expect([...memos.entries()].sort(([a], [b]) => a.localeCompare(b))).toEqual(
+      [[fee.id, { orderId: 'o-1' }], [first.id, first.memo]].sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
+    expect((await f.ledger.memosOf([])).size).toBe(0);
+    await expect(f.ledger.memosOf(['nope'])).rejects.toBeInstanceOf(InvalidLedgerRequest);
   });
 
   it('replays the same key: same transfer, replayed, nothing changes (legs compared canonically)', async () => {

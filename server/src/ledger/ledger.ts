@@ -43,6 +43,7 @@ import {
   selectBalanceAt,
   selectHistory,
   selectHold,
+  selectMemos,
   selectTransfer,
   selectUserBalances,
   upsertAccounts,
@@ -218,6 +219,15 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
       standalone(async (scope) => {
         const rows = await selectTransfer(scope.exec, checkKey(key));
         return rows.length > 0 ? transferResult(rows, false) : null;
+      }),
+
+    memosOf: (transferIds) =>
+      standalone(async (scope) => {
+        const ids = [...new Set(transferIds)];
+        const bad = ids.find((id) => !isUuid(id));
+        if (bad !== undefined) throw new InvalidLedgerRequest(`invalid transfer id ${JSON.stringify(bad)}`);
+        if (ids.length === 0) return new Map();
+        return new Map((await selectMemos(scope.exec, ids)).map((row) => [row.id, jsonObject(row.memo)]));
       }),
 
     audit: () =>

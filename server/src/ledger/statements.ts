@@ -157,6 +157,12 @@ export function selectTransfer(exec: Exec, key: string): Promise<TransferRow[]> 
     order by e.id`);
 }
 
+/** The memos of transfers by id (ids checked as uuids by the caller). */
+export function selectMemos(exec: Exec, ids: readonly string[]): Promise<{ id: string; memo: unknown }[]> {
+  return exec<{ id: string; memo: unknown }>(sql`
+    select t.id::text as id, t.memo from ledger_transfers t where t.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+}
+
 export interface HoldRow extends Record<string, unknown> {
   readonly id: string;
   readonly key: string;

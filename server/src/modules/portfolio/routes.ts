@@ -93,7 +93,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
       ...user,
       schema: {
         tags,
-        summary: 'Executed trades (fills) of a market (CRYPTO, USSTOCK, IDSS, PERPS), newest first, sells with the P&L they realized (perps: per position, not per fill)',
+        summary: 'Executed trades (fills) of a market (CRYPTO, USSTOCK, IDSS, PERPS), newest first, sells with the P&L they realized (perps: each fill with the P&L the margin engine realized)',
         querystring: PortfolioQuery,
         response: apiResponses({ 200: z.union([UsStockPositionHistoryResponse, MarketPositionHistoryResponse, PositionHistoryResponse]) }, [401, 404]),
       },

@@ -55,7 +55,7 @@ export interface PortfolioServiceDeps {
   /** The user's fills as the order engine keeps them, oldest first. */
   readonly fills: TradingEngine['fillsOf'];
   /** Balances, and the share accounts' history (where US splits land). */
-  readonly ledger: Pick<Ledger, 'userBalances' | 'history'>;
+  readonly ledger: Pick<Ledger, 'userBalances' | 'history' | 'memosOf'>;
   readonly market: PortfolioMarket;
   /** IDR per USD (the house's mid, 2 decimals) at an instant. */
   readonly usdIdr: (at: number) => string;
@@ -241,10 +241,27 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   }
 
   /** A page of fills, newest first, each sell with what it realized. */
-  function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
+  /** One page of fills, newest first. */
+  function fillsPage(fills: readonly FillRow[], page: number, size: number): { rows: FillRow[]; hasMore: boolean } {
     const start = (page - 1) * size;
     const newestFirst = fills.slice().reverse();
-    const items = newestFirst.slice(start, start + size).map((fill) => {
+    return { rows: newestFirst.slice(start, start + size), hasMore: newestFirst.length > start + size };
+  }
+
+  /** A margin fill's realized P&L is the margin engine's, kept in the memo of the fill's ledger transfer. */
+  async function marginRealized(rows: readonly FillRow[]): Promise<Map<string, Decimal>> {
+    const memos = await ledger.memosOf(rows.map((fill) => fill.transferId));
+    const realized = new Map<string, Decimal>();
+    for (const fill of rows) {
+      const pnl = memos.get(fill.transferId)?.realizedPnl;
+      if (typeof pnl === 'string') realized.set(fill.id, new D(pnl));
+    }
+    return realized;
+  }
+
+  function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
+    const { rows, hasMore } = fillsPage(fills, page, size);
+    const items = rows.map((fill) => {
       const realized = replay.realizedBySell.get(fill.id);
       return {
         id: fill.id,
@@ -261,7 +278,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         executedAt: fill.executedAt.toISOString(),
       };
     });
-    return { items, hasMore: newestFirst.length > start + size };
+    return { items, hasMore };
   }
 
   /** Crypto units in SPOT at the IDR pair's last price, whole Rupiah per holding (as the holdings list). */
@@ -509,12 +526,14 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       };
     },
 
-    /** IDX (IDR, each sale with what it realized) or perps (USDT, P&L per position, not per fill) fills newest first. */
+    /** IDX (IDR, each sale with what it realized) or perps (USDT, each fill with the P&L the margin engine realized) fills newest first. */
     async marketPositionHistory(userId: string, assetType: 'IDSS' | 'PERPS', query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<MarketPositionHistoryResponse> {
       const page = query.page ?? 1;
+      const size = query.size ?? POSITION_HISTORY_PAGE_SIZE;
       const fills = await deps.fills(userId, { market: assetType, ...(query.symbol ? { symbol: query.symbol.toUpperCase() } : {}) });
-      const replay: Replay = assetType === 'IDSS' ? replayFills(fills) : { positions: new Map(), realizedBySell: new Map() };
-      const { items, hasMore } = historyPage(fills, replay, page, query.size ?? POSITION_HISTORY_PAGE_SIZE);
+      const replay: Replay =
+        assetType === 'IDSS' ? replayFills(fills) : { positions: new Map(), realizedBySell: await marginRealized(fillsPage(fills, page, size).rows) };
+      const { items, hasMore } = historyPage(fills, replay, page, size);
       return { assetType, currency: assetType === 'IDSS' ? 'IDR' : 'USDT', items, page, hasMore };
     },
 

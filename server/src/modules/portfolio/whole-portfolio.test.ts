@@ -185,4 +185,25 @@ describe('the whole portfolio across every wallet and market', () => {
       change: { valueIdr: '100000', percent: next.dayChange!.percent },
     });
   });
+
+  it("lists a perp sell with the P&L the margin engine realized on it, the opening buy with 0", async () => {
+    const sold = dataOf(
+      PerpPlaceResponse,
+      await t.app.inject({
+        method: 'POST',
+        url: PERPS_PATHS.sell,
+        payload: { symbol: 'BTCUSDT-PERP', orderType: 'MARKET', quantity: '0.05', leverage: 10, reduceOnly: true },
+        headers: { ...person.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() },
+      }),
+    );
+    expect(sold.position?.quantity).toBe('0.05');
+    const trades = (await get(successEnvelope(MarketPositionHistoryResponse), `${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS`)).data;
+    const [sell, buy] = trades.items;
+    expect([sell?.side, buy?.side]).toEqual(['SELL', 'BUY']);
+    // A long closed in part: (fill price - entry) x the size closed, as the engine booked it.
+    expect(sell!.realizedPnl).not.toBeNull();
+    expect(new Decimal(sell!.realizedPnl!).eq(new Decimal(sell!.price).minus(entry).times('0.05'))).toBe(true);
+    expect(new Decimal(sell!.realizedPnl!).gt(0)).toBe(true);
+    expect(buy!.realizedPnl).toBe('0');
+  });
 });
