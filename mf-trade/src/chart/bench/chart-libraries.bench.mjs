@@ -41,7 +41,9 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('console', (message) => console.error(message.text()));
-  await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');
+  // A page of an http origin, not about:blank: the shared store reads document.cookie when it loads.
+  await page.route('http://bench.localhost/', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body style="margin:0"></body></html>' }));
+  await page.goto('http://bench.localhost/');
   for (const content of scripts) await page.addScriptTag({ content });
   const figures = await page.evaluate(() => window.runBench(), undefined, { timeout: 0 });
   console.log(JSON.stringify(figures, null, 2));
