@@ -49,7 +49,10 @@ export async function createDatabase(
 
 async function openPglite(dataDir: string): Promise<Database> {
   // Loaded only here: a server (or a test file) on PostgreSQL never evaluates the WASM Postgres.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  // `require`, not `import()`: under tsx an import() loads drizzle's ESM copy, a second PgDialect
+  // beside the CommonJS one the schema and the crash tests' kill hook (testing/kill-at.cjs) use.
+  const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = require('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite');
   await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   let closed = false;

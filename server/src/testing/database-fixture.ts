@@ -86,7 +86,7 @@ const clusterFolder = async (kind: string) =>
 function emptyCluster(): Promise<string> {
   emptyClusterPath ??= (async () =>
     makeCluster(await clusterFolder('empty'), async (building) => {
-      const { PGlite } = await import('@electric-sql/pglite');
+      const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
       await (await PGlite.create(building)).close();
     }))();
   return emptyClusterPath;
