@@ -32,7 +32,7 @@ const PANES = ['ETH-IDR', 'SOL-IDR', 'XRP-IDR'];
 const RESOLUTION = '1';
 // Option values of the Indicators dialog's select (chart-state.ts STUDY_TYPES).
 const STUDIES = ['EMA', 'BOLL', 'RSI'];
-// The chart chunks named by issue 15's benchmark first; every other chart-* chunk is listed too.
+// The chart chunks the charts workspace's benchmark names first; every other chart-* chunk is listed too.
 const NAMED_CHUNKS = ['chart-engine', 'chart-tools', 'chart-workspace', 'chart-layout'];
 
 function option(name, fallback) {
