@@ -96,15 +96,29 @@ export class HaltRegistry {
   async halt(symbol: string, title: string, description: string): Promise<HaltState> {
     const row = await this.repo.halt(symbol, title, description, new Date(this.marketNow()));
     const state = toState(row);
-    this.current.set(symbol, state);
-    this.emit({ symbol, halted: true, halt: state });
+    this.put(state);
     return state;
   }
 
   async resume(symbol: string): Promise<boolean> {
     const resumed = await this.repo.resume(symbol);
-    if (this.current.delete(symbol) || resumed) this.emit({ symbol, halted: false, halt: null });
+    this.drop(symbol);
     return resumed;
+  }
+
+  /*
+   * The in-memory copy changes only through put and drop, and a listener hears a change only when
+   * the copy changed: a background refresh that read the table just after this instance's own halt
+   * (PostgreSQL: another connection) has already put it, and the halt's own put is then silent.
+   */
+  private put(state: HaltState): void {
+    const old = this.current.get(state.symbol);
+    this.current.set(state.symbol, state);
+    if (!old || old.title !== state.title || old.description !== state.description) this.emit({ symbol: state.symbol, halted: true, halt: state });
+  }
+
+  private drop(symbol: string): void {
+    if (this.current.delete(symbol)) this.emit({ symbol, halted: false, halt: null });
   }
 
   private refreshIfStale(): void {
@@ -114,14 +128,9 @@ export class HaltRegistry {
   }
 
   private replace(next: HaltState[]): void {
-    const before = this.current;
-    const after = new Map(next.map((h) => [h.symbol, h]));
-    this.current = after;
-    for (const [symbol, h] of after) {
-      const old = before.get(symbol);
-      if (!old || old.title !== h.title || old.description !== h.description) this.emit({ symbol, halted: true, halt: h });
-    }
-    for (const symbol of before.keys()) if (!after.has(symbol)) this.emit({ symbol, halted: false, halt: null });
+    const after = new Set(next.map((h) => h.symbol));
+    for (const symbol of [...this.current.keys()]) if (!after.has(symbol)) this.drop(symbol);
+    for (const h of next) this.put(h);
   }
 
   private emit(change: HaltChange): void {
