@@ -114,9 +114,10 @@ test.describe('watchlists and price alerts', () => {
       await panel.getByLabel('Watchlist name').fill('Mixed');
       await panel.getByRole('button', { name: 'Create watchlist' }).click();
       await panel.getByRole('button', { name: `Add ${CRYPTO}` }).click();
+      const rows = panel.getByTestId('watchlist-rows').getByTestId('watch-row');
+      await expect(rows).toHaveCount(1);
       await panel.getByLabel('Symbol (e.g. BTC-IDR, AAPL)').fill('aapl');
       await panel.getByRole('button', { name: 'Add symbol' }).click();
-      const rows = panel.getByTestId('watchlist-rows').getByTestId('watch-row');
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toHaveAttribute('data-symbol', CRYPTO);
       await expect(rows.nth(1)).toHaveAttribute('data-symbol', STOCK);

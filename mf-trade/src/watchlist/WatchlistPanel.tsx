@@ -319,11 +319,6 @@ function ListEditor({ list, symbol, onSuggest }: { list: Watchlist; symbol: stri
           </Rows>
         </>
       )}
-      {!hasCurrent && (
-        <Button size="sm" variant="secondary" onClick={() => void add(symbol, false)}>
-          {t('watchlist.addCurrent', { symbol })}
-        </Button>
-      )}
       <Inline
         onSubmit={(event) => {
           event.preventDefault();
@@ -337,6 +332,13 @@ function ListEditor({ list, symbol, onSuggest }: { list: Watchlist; symbol: stri
           {t('watchlist.addSymbol')}
         </Button>
       </Inline>
+      {/* Below the field: when the symbol joins the list this button goes, and nothing above moves
+          (above the field, its removal shifted the field and its button under the pointer). */}
+      {!hasCurrent && (
+        <Button size="sm" variant="secondary" onClick={() => void add(symbol, false)}>
+          {t('watchlist.addCurrent', { symbol })}
+        </Button>
+      )}
       {unlisted && (
         <div>
           <Button size="sm" variant="secondary" onClick={() => onSuggest(unlisted)}>
