@@ -17,6 +17,7 @@ import { engineCloseSpec, isEngineClose, walkBook, type LegPlan, type MarketRule
 import type { BookWalkFilled, LevelFill } from '../../trading/book-walk';
 import type { MarginMarket, MarginTierRow } from '../../trading/margin/api';
 import type { MarginEngineImpl } from '../../trading/margin/engine';
+import { marginFillOf } from '../../trading/margin/fill';
 import { buildTiers, initialMargin } from '../../trading/margin/math';
 
 export const PERP_BOOK = 'PERP';
@@ -325,20 +326,7 @@ export function createPerpRules(deps: PerpRulesDeps): PerpRules {
     holdAccount: (order) => perpAccount(order.userId),
     fillLegs: () => [],
     settleFill: (ops, order, n, key) =>
-      deps.margin.settleFill(ops, {
-        market: 'PERPS',
-        userId: order.userId,
-        book: PERP_BOOK,
-        symbol: order.symbol,
-        orderId: order.id,
-        orderHoldId: order.holdId,
-        side: order.side,
-        quantity: n.quantity,
-        price: n.price,
-        fee: n.fee,
-        key,
-        reason: order.requestId.startsWith('liq:') ? 'LIQUIDATION' : null,
-      }),
+      deps.margin.settleFill(ops, marginFillOf('PERPS', PERP_BOOK, order, n, key, { reason: order.requestId.startsWith('liq:') ? 'LIQUIDATION' : null })),
     fillCurrencies: () => ['USDT'],
     insufficientCode: () => '1115',
     marketOrderAt: () => 'EXECUTE',

@@ -20,6 +20,7 @@ import type { MarketRuntime } from '../../market/runtime';
 import { ENGINE_CLOSE_REASONS, engineCloseSpec, isEngineClose, type MarketRules, type OrderPlan, type OrderRow, type OrderSpec } from '../../trading';
 import type { BookWalkFilled } from '../../trading/book-walk';
 import type { CloseReason, MarginEngine, MarginMarket } from '../../trading/margin/api';
+import { marginFillOf } from '../../trading/margin/fill';
 import type { UsStockConfig } from '../../config';
 import { usTiers } from './leverage-math';
 import { usSessionAt } from './sessions';
@@ -167,21 +168,13 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     holdAccount: (order) => leverageWalletAccount(order.userId, 'leverage'),
     fillLegs: () => [],
     settleFill: (ops, order, n, key) =>
-      deps.margin.settleFill(ops, {
-        market: US_LEV_MARKET,
-        userId: order.userId,
-        book: walletOfLeverage(order.leverage),
-        symbol: order.symbol,
-        orderId: order.id,
-        orderHoldId: order.holdId,
-        side: order.side,
-        quantity: n.quantity,
-        price: n.price,
-        fee: n.fee,
-        charges: n.tax,
-        key,
-        reason: isEngineCloseRow(order) ? (order.reason as CloseReason) : null,
-      }),
+      deps.margin.settleFill(
+        ops,
+        marginFillOf(US_LEV_MARKET, walletOfLeverage(order.leverage), order, n, key, {
+          charges: n.tax,
+          reason: isEngineCloseRow(order) ? (order.reason as CloseReason) : null,
+        }),
+      ),
     fillCurrencies: () => ['USD'],
     insufficientCode: () => '1117',
     // Regular hours only (3801 closed, 3803 extended hours); an engine close executes whenever it is placed (the late 4x close).
