@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { buildFrontEnd, builtRemotes, release } from './build.mjs';
-import { REPO_ROOT, step } from './repo.mjs';
+import { REPO_ROOT, ScriptError, step } from './repo.mjs';
 import { freePort, startServer, waitForHealth } from './server.mjs';
 
 export const CHROMIUM_ARGS = [
@@ -69,4 +69,54 @@ export function saveFigures(name, figures) {
   const out = path.join(outDir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(out, `${JSON.stringify(figures, null, 2)}\n`);
   return path.relative(REPO_ROOT, out);
+}
+
+/** A call to the bench's server through the browser context: the envelope's data, or a ScriptError. */
+export async function call(context, baseURL, method, path, { user, body, multipart } = {}) {
+  const headers = { 'x-request-id': crypto.randomUUID() };
+  if (user) {
+    headers['x-device-id'] = `web-${user.deviceId}`;
+    if (user.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await context.request.fetch(new URL(path, baseURL).toString(), {
+    method,
+    headers,
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+    ...(multipart ? { multipart } : {}),
+  });
+  const envelope = await response.json();
+  if (envelope.status !== 'success') throw new ScriptError(`${method} ${path}: ${response.status()} ${envelope.error_code} ${envelope.error_message}`);
+  return envelope.data;
+}
+
+/** Polls `check` every 250 ms until it returns something, or fails after `timeoutMs`. */
+export async function until(what, check, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new ScriptError(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Signs a new user up (phone, the development inbox's code, a PIN) and leaves the session's cookies in `context`. */
+export async function signUp(context, baseURL, phonePrefix) {
+  const phone = `${phonePrefix}${String(Date.now()).slice(-8)}`;
+  const user = { phone, deviceId: crypto.randomUUID(), accessToken: '' };
+  const since = Date.now() - 1000;
+  await call(context, baseURL, 'POST', '/api/auth/signup/phone', { user, body: { phone } });
+  const otp = await until('the sign-up code', async () => {
+    const inbox = await call(context, baseURL, 'GET', `/api/dev/inbox?to=${encodeURIComponent(phone)}`);
+    return inbox.messages.filter((m) => m.code && Date.parse(m.createdAt) >= since).sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]?.code;
+  });
+  const { signupToken } = await call(context, baseURL, 'POST', '/api/auth/signup/verify-otp', { user, body: { phone, otp } });
+  const session = await call(context, baseURL, 'POST', '/api/auth/register-pin', { user, body: { signupToken, pin: '135792' } });
+  user.accessToken = session.accessToken;
+  await context.addCookies([
+    { name: 'pasarToken', value: session.accessToken, url: baseURL },
+    { name: 'deviceId', value: user.deviceId, url: baseURL },
+  ]);
+  return user;
 }

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { launchChromium, publishBuilt, saveFigures, startBenchServer } from './bench-browser.mjs';
+import { call, launchChromium, publishBuilt, saveFigures, signUp, startBenchServer } from './bench-browser.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureInstalled, ensurePnpm } from './pnpm.mjs';
 import { REPO_ROOT, ScriptError, runMain, step } from './repo.mjs';
@@ -72,45 +72,13 @@ const INIT_SCRIPT = `
 
 // ---- A signed-in person with a 4-chart layout, through the server's own calls ----
 
-async function request(context, baseURL, method, urlPath, { person, body } = {}) {
-  const headers = { 'x-request-id': crypto.randomUUID() };
-  if (person) {
-    headers['x-device-id'] = `web-${person.deviceId}`;
-    if (person.accessToken) headers.authorization = `Bearer ${person.accessToken}`;
-  }
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await context.request.fetch(new URL(urlPath, baseURL).toString(), { method, headers, ...(body === undefined ? {} : { data: JSON.stringify(body) }) });
-  const envelope = await response.json();
-  if (envelope.status !== 'success') throw new ScriptError(`${method} ${urlPath}: ${response.status()} ${envelope.error_code} ${envelope.error_message}`);
-  return envelope.data;
-}
-
 /** Sign-up (phone, the development inbox's code, a PIN); the session's cookies are left in `context`. */
-async function signedUp(context, baseURL) {
-  const phone = `+62813${String(Date.now()).slice(-8)}`;
-  const person = { deviceId: crypto.randomUUID(), accessToken: '' };
-  const since = Date.now() - 1000;
-  await request(context, baseURL, 'POST', '/api/auth/signup/phone', { person, body: { phone } });
-  let otp;
-  for (const deadline = Date.now() + 30_000; !otp; await new Promise((r) => setTimeout(r, 250))) {
-    if (Date.now() > deadline) throw new ScriptError('timed out waiting for the sign-up code');
-    const inbox = await request(context, baseURL, 'GET', `/api/dev/inbox?to=${encodeURIComponent(phone)}`);
-    otp = inbox.messages.find((m) => m.code && Date.parse(m.createdAt) >= since)?.code;
-  }
-  const { signupToken } = await request(context, baseURL, 'POST', '/api/auth/signup/verify-otp', { person, body: { phone, otp } });
-  const session = await request(context, baseURL, 'POST', '/api/auth/register-pin', { person, body: { signupToken, pin: '135792' } });
-  person.accessToken = session.accessToken;
-  await context.addCookies([
-    { name: 'pasarToken', value: session.accessToken, url: baseURL },
-    { name: 'deviceId', value: person.deviceId, url: baseURL },
-  ]);
-  return person;
-}
+const signedUp = (context, baseURL) => signUp(context, baseURL, '+62813');
 
 /** The layout the workspace reads at load (workspace-settings.ts: tvProperties.layout). */
 async function keepFourCharts(context, baseURL, person) {
   const panes = [{ symbol: SYMBOL, resolution: RESOLUTION }, ...PANES.map((symbol) => ({ symbol, resolution: RESOLUTION }))];
-  await request(context, baseURL, 'POST', '/api/charts/settings', { person, body: { tvProperties: { layout: { count: CHARTS, panes } } } });
+  await call(context, baseURL, 'POST', '/api/charts/settings', { user: person, body: { tvProperties: { layout: { count: CHARTS, panes } } } });
 }
 
 /** EMA, Bollinger Bands and RSI on chart `index`, through its Indicators dialog. */

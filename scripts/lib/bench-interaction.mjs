@@ -12,7 +12,7 @@
 // Prints p50 / p75 / max per interaction and saves the figures under .bench/.
 //   node scripts/lib/bench-interaction.mjs [--build] [--runs N] [--switches N] [--cpu RATE]
 import fs from 'node:fs';
-import { launchChromium, publishBuilt, saveFigures, startBenchServer } from './bench-browser.mjs';
+import { call, launchChromium, publishBuilt, saveFigures, signUp, startBenchServer, until } from './bench-browser.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureInstalled, ensurePnpm } from './pnpm.mjs';
 import { ScriptError, runMain, step } from './repo.mjs';
@@ -85,51 +85,11 @@ const INIT_SCRIPT = `
 
 // ---- A verified user with IDR, through the server's own calls (as e2e's support helpers do) ----
 
-async function call(context, baseURL, method, path, { user, body, multipart } = {}) {
-  const headers = { 'x-request-id': crypto.randomUUID() };
-  if (user) {
-    headers['x-device-id'] = `web-${user.deviceId}`;
-    if (user.accessToken) headers.authorization = `Bearer ${user.accessToken}`;
-  }
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await context.request.fetch(new URL(path, baseURL).toString(), {
-    method,
-    headers,
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-    ...(multipart ? { multipart } : {}),
-  });
-  const envelope = await response.json();
-  if (envelope.status !== 'success') throw new ScriptError(`${method} ${path}: ${response.status()} ${envelope.error_code} ${envelope.error_message}`);
-  return envelope.data;
-}
 
-async function until(what, check, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new ScriptError(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** Signs a new user up (phone, the development inbox's code, a PIN) and leaves the session's cookies in `context`. */
 async function fundedTrader(context, baseURL) {
-  const phone = `+62812${String(Date.now()).slice(-8)}`;
-  const user = { phone, deviceId: crypto.randomUUID(), accessToken: '' };
-  const since = Date.now() - 1000;
-  await call(context, baseURL, 'POST', '/api/auth/signup/phone', { user, body: { phone } });
-  const otp = await until('the sign-up code', async () => {
-    const inbox = await call(context, baseURL, 'GET', `/api/dev/inbox?to=${encodeURIComponent(phone)}`);
-    return inbox.messages.filter((m) => m.code && Date.parse(m.createdAt) >= since).sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]?.code;
-  });
-  const { signupToken } = await call(context, baseURL, 'POST', '/api/auth/signup/verify-otp', { user, body: { phone, otp } });
-  const session = await call(context, baseURL, 'POST', '/api/auth/register-pin', { user, body: { signupToken, pin: '135792' } });
-  user.accessToken = session.accessToken;
-  await context.addCookies([
-    { name: 'pasarToken', value: session.accessToken, url: baseURL },
-    { name: 'deviceId', value: user.deviceId, url: baseURL },
-  ]);
+  const user = await signUp(context, baseURL, '+62812');
 
   const nik = `3174${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
   await call(context, baseURL, 'POST', '/api/kyc', {
