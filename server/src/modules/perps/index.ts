@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { createMarginFillReads } from '../../trading/margin/fill-reads';
 import { perpRoutes } from './routes';
 import { createPerpRules, type PerpRules } from './rules';
 import { createPerpService, type PerpService } from './service';
@@ -41,6 +42,7 @@ const perpsPlugin: FastifyPluginAsync = async (app) => {
     rules,
     market: app.market,
     ledger: app.ledger,
+    fills: createMarginFillReads(app.database.db),
     settings,
     usdtIdr: () => app.market.ticker('USDT-IDR').price,
   });

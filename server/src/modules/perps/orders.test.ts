@@ -1,8 +1,9 @@
 // Perp orders through the matcher: a stop-market order waits until the last price reaches its stop
 // and then fills at market; a stop-limit order waits likewise and then fills no worse than its
 // limit; a resting limit order filled later pays the configured maker fee, a market order the
-// taker fee. The matcher only moves when a test hands it a tick (prices and the book).
-import { PERPS_PATHS, PerpOrder, PerpPlaceResponse, perpOrderPath } from '@pasar/shared/contract';
+// taker fee. An order answers its symbol's margin mode and the P&L its fills realized. The matcher
+// only moves when a test hands it a tick (prices and the book).
+import { PERPS_PATHS, PerpOrder, PerpOrderList, PerpPlaceResponse, perpOrderPath } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
@@ -31,6 +32,8 @@ describe('perp stop, stop-limit, limit and market orders', () => {
   const place = async (u: TestUser, side: 'BUY' | 'SELL', body: object) =>
     data(PerpPlaceResponse, await t.app.inject({ method: 'POST', url: side === 'BUY' ? PERPS_PATHS.buy : PERPS_PATHS.sell, payload: { symbol: BTC, leverage: 10, ...body }, headers: headers(u) }));
   const read = async (u: TestUser, id: string) => data(PerpOrder, await t.app.inject({ method: 'GET', url: perpOrderPath(id), headers: headers(u) }));
+  const list = async (u: TestUser, scope: 'open' | 'history') =>
+    data(PerpOrderList, await t.app.inject({ method: 'GET', url: PERPS_PATHS.orders, query: { scope }, headers: headers(u) })).items;
   /** A tick at `last` (the steered price too) with a book 1 USDT a level from 1 USDT either side, 1 BTC a level. */
   const tick = async (last: string) => {
     t.app.market.steer(BTC, { price: last });
@@ -132,5 +135,37 @@ describe('perp stop, stop-limit, limit and market orders', () => {
     // The configured rates: 0.02 % and 0.05 %.
     expect(rates()).toEqual({ maker: '0.0002', taker: '0.0005' });
     expect(makerFee).toBe('0.398');
+  });
+
+  it('an order answers its margin mode and the P&L its fills realized, in the list, the order and the placement', async () => {
+    const isolated = await trader();
+    const cross = await trader();
+    const { order: opening } = await place(isolated, 'BUY', { orderType: 'LIMIT', quantity: '0.1', limitPrice: '19900', marginMode: 'ISOLATED' });
+    const { order: crossOpening } = await place(cross, 'BUY', { orderType: 'LIMIT', quantity: '0.1', limitPrice: '19800' });
+    expect([opening.marginMode, crossOpening.marginMode]).toEqual(['ISOLATED', 'CROSS']);
+    expect((await list(isolated, 'open')).map((o) => [o.id, o.marginMode, o.realizedPnl])).toEqual([[opening.id, 'ISOLATED', '0']]);
+    expect((await list(cross, 'open')).map((o) => [o.id, o.marginMode])).toEqual([[crossOpening.id, 'CROSS']]);
+
+    // Filled at 19,900 as the asks come down: it opened, so it realized nothing.
+    await tick('19899');
+    const opened = await read(isolated, opening.id);
+    expect(opened).toMatchObject({ status: 'SUCCESS', marginMode: 'ISOLATED', realizedPnl: '0' });
+    expect(await position(isolated)).toMatchObject({ marginMode: 'ISOLATED', entryPrice: '19900' });
+
+    // Closed at market against the bids: Σ (fill price − 19,900) × size = what it sold for − 1,990.
+    await tick('20500');
+    const { order: closing } = await place(isolated, 'SELL', { orderType: 'MARKET', quantity: '0.1', reduceOnly: true });
+    const realized = new Decimal(closing.filledAmount).minus('1990').toFixed();
+    expect(new Decimal(realized).gt(50)).toBe(true);
+    expect(closing).toMatchObject({ status: 'SUCCESS', filledQuantity: '0.1', marginMode: 'ISOLATED', realizedPnl: realized });
+    expect(await read(isolated, closing.id)).toMatchObject({ reduceOnly: true, marginMode: 'ISOLATED', realizedPnl: realized });
+    expect((await list(isolated, 'history')).map((o) => [o.id, o.marginMode, o.realizedPnl])).toEqual([
+      [closing.id, 'ISOLATED', realized],
+      [opening.id, 'ISOLATED', '0'],
+    ]);
+    // The ledger agrees: the wallet got back its 1,000 less both fees, plus the P&L.
+    const balance = new Decimal((await t.app.ledger.balance(perpAccount(isolated.userId))).balance);
+    expect(balance.toFixed()).toBe(new Decimal(1000).minus(opened.fee).minus(closing.fee).plus(realized).toFixed());
+    expect(await position(isolated)).toBeNull();
   });
 });

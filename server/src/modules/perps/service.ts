@@ -34,8 +34,9 @@ import type { Ledger } from '../../ledger/api';
 import type { MarketRuntime } from '../../market/runtime';
 import type { Engine } from '../../trading/engine';
 import type { OrderSpec, Side } from '../../trading';
-import type { PositionView } from '../../trading/margin/api';
+import type { MarginMode, PositionView } from '../../trading/margin/api';
 import type { MarginEngineImpl } from '../../trading/margin/engine';
+import type { MarginFillReads } from '../../trading/margin/fill-reads';
 import { applyFill, initialMargin, liquidationPrice, maxLeverageFor } from '../../trading/margin/math';
 import { PERP_BOOK, perpAccount, tiersOf, type PerpRules, type PerpSettings } from './rules';
 
@@ -45,6 +46,8 @@ export interface PerpServiceDeps {
   readonly rules: PerpRules;
   readonly market: MarketRuntime;
   readonly ledger: Ledger;
+  /** The fills of a page's orders (their realized P&L is in the fills' MARGIN_FILL memos). */
+  readonly fills: Pick<MarginFillReads, 'fillsOfOrders'>;
   readonly settings: PerpSettings;
   /** USDT price in IDR (mid), for the portfolio's IDR figure. */
   readonly usdtIdr: () => string;
@@ -131,7 +134,44 @@ export function createPerpService(deps: PerpServiceDeps) {
     };
   }
 
-  const perpOrder = (order: Order, reduceOnly: boolean, marginMode: 'CROSS' | 'ISOLATED'): PerpOrder => ({ ...order, reduceOnly, marginMode, realizedPnl: '0' });
+  /**
+   * What each order realized: the sum of its fills' P&L as the margin engine booked it (the memo of
+   * each fill's MARGIN_FILL transfer; 0 for a fill that opened or added), read for these orders only.
+   */
+  async function realizedOf(orderIds: readonly string[]): Promise<Map<string, Decimal>> {
+    const fills = await deps.fills.fillsOfOrders(orderIds);
+    const memos = await ledger.memosOf(fills.map((f) => f.transferId));
+    const realized = new Map<string, Decimal>();
+    for (const fill of fills) {
+      const pnl = memos.get(fill.transferId)?.realizedPnl;
+      realized.set(fill.orderId, (realized.get(fill.orderId) ?? D(0)).plus(typeof pnl === 'string' ? pnl : 0));
+    }
+    return realized;
+  }
+
+  /**
+   * An order's margin mode is its symbol's: the mode cannot change while the symbol has an open
+   * order (4207 here) or a position (4207 in the engine), so every open order and every fill ran
+   * under the mode read now, unless the person changed it after the order ended.
+   */
+  async function modesOf(userId: string, orders: readonly Order[]): Promise<Map<string, MarginMode>> {
+    const symbols = [...new Set(orders.map((o) => o.symbol))];
+    const settings = await Promise.all(symbols.map((symbol) => margin.settings('PERPS', userId, PERP_BOOK, symbol)));
+    return new Map(settings.map((s) => [s.symbol, s.marginMode]));
+  }
+
+  /** Orders as the perps wire shows them: reduce-only, margin mode and realized P&L. */
+  async function perpOrders(userId: string, orders: readonly Order[]): Promise<PerpOrder[]> {
+    const [realized, modes] = await Promise.all([realizedOf(orders.map((o) => o.id)), modesOf(userId, orders)]);
+    return orders.map((o) => ({ ...o, reduceOnly: reduceOnlyOf(o), marginMode: modes.get(o.symbol) ?? 'CROSS', realizedPnl: usdt(realized.get(o.id) ?? 0) }));
+  }
+
+  const perpOrder = async (order: Order, reduceOnly: boolean, marginMode: MarginMode): Promise<PerpOrder> => ({
+    ...order,
+    reduceOnly,
+    marginMode,
+    realizedPnl: usdt((await realizedOf([order.id])).get(order.id) ?? 0),
+  });
   /** Orders placed to reduce a position (by the person, a TP/SL or a liquidation) carry why as their reason. */
   const reduceOnlyOf = (order: Order) => order.reason !== null && (PERP_CLOSE_REASONS as readonly string[]).includes(order.reason) && order.reason !== 'USER';
 
@@ -286,7 +326,7 @@ export function createPerpService(deps: PerpServiceDeps) {
       if (after && (body.takeProfit !== undefined || body.stopLoss !== undefined)) {
         after = await margin.setTpSl('PERPS', userId, PERP_BOOK, symbol, body.takeProfit, body.stopLoss);
       }
-      return { order: perpOrder(order, body.reduceOnly, s.marginMode), position: after ? positionOf(after) : null };
+      return { order: await perpOrder(order, body.reduceOnly, s.marginMode), position: after ? positionOf(after) : null };
     },
 
     async cancel(userId: string, orderId: string): Promise<PerpPlaceResponse> {
@@ -294,18 +334,18 @@ export function createPerpService(deps: PerpServiceDeps) {
       const order = orders[0] as Order;
       const s = await margin.settings('PERPS', userId, PERP_BOOK, order.symbol);
       const pos = await position(userId, order.symbol);
-      return { order: perpOrder(order, reduceOnlyOf(order), s.marginMode), position: pos ? positionOf(pos) : null };
+      return { order: await perpOrder(order, reduceOnlyOf(order), s.marginMode), position: pos ? positionOf(pos) : null };
     },
 
     async list(userId: string, q: PerpOrdersQuery): Promise<PerpOrderList> {
       const size = q.size ?? PERP_ORDERS_PAGE_SIZE;
       const page = await engine.list('PERPS', userId, { scope: q.scope, symbol: q.symbol, page: q.page, size });
-      return { ...page, items: page.items.map((o) => perpOrder(o, reduceOnlyOf(o), 'CROSS')) };
+      return { ...page, items: await perpOrders(userId, page.items) };
     },
 
     async get(userId: string, orderId: string): Promise<PerpOrder> {
-      const order = await engine.get('PERPS', userId, orderId);
-      return perpOrder(order, reduceOnlyOf(order), 'CROSS');
+      const [order] = await perpOrders(userId, [await engine.get('PERPS', userId, orderId)]);
+      return order as PerpOrder;
     },
 
     async positions(userId: string): Promise<PerpPositionsResponse> {
@@ -349,7 +389,7 @@ export function createPerpService(deps: PerpServiceDeps) {
       const spec = specOf(side, { symbol: inst.symbol, orderType: body.orderType, quantity, limitPrice: body.limitPrice, reduceOnly: true }, pos.leverage);
       const { orders } = await engine.place('PERPS', userId, requestId, spec, language);
       const after = await position(userId, inst.symbol);
-      return { order: perpOrder(orders[0] as Order, true, pos.marginMode), position: after ? positionOf(after) : null };
+      return { order: await perpOrder(orders[0] as Order, true, pos.marginMode), position: after ? positionOf(after) : null };
     },
 
     fundingRate(symbol: string): PerpFundingRate {
