@@ -8,7 +8,11 @@
 //    every read did before the snapshot existed);
 // 2. GET /api/portfolio/overview through the app (auth, the net worth of every wallet and market,
 //    the snapshot, allocations, day change), BENCH_ROUNDS (200) times: p50 and p99 in ms;
-// 3. the same person's full replay as before the snapshot (the fills read and replayed), 20 times.
+// 3. the same person's full replay as before the snapshot (the fills read and replayed), 20 times;
+// 4. the perps position history of the same person with BENCH_PERP_FILLS (20,000) perps fills:
+//    GET /api/portfolio/position-history?assetType=PERPS (a page of fills on the index, each
+//    with its memo) for the first and a deep page, and the read it replaced (every perps fill
+//    read, then the page cut from them), BENCH_ROUNDS times each.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { PORTFOLIO_PATHS } from '@pasar/shared/contract';
@@ -25,6 +29,7 @@ import { fills as fillsTable } from '../src/trading/tables';
 
 const FILLS = Number(process.env.BENCH_FILLS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const PERP_FILLS = Number(process.env.BENCH_PERP_FILLS ?? 20_000);
 const PAIRS = ['BTC-IDR', 'ETH-IDR', 'SOL-IDR', 'XRP-IDR', 'DOGE-IDR', 'ADA-IDR', 'BNB-IDR', 'TRX-IDR', 'DOT-IDR', 'LTC-IDR'];
 
 const percentile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
@@ -98,6 +103,47 @@ async function main(): Promise<void> {
       replays.push(performance.now() - s);
     }
     console.log(`3. the full replay every read did before (read ${FILLS.toLocaleString('en')} fills and replay) × 20: p50 ${percentile(replays, 0.5).toFixed(0)} ms, p99 ${percentile(replays, 0.99).toFixed(0)} ms`);
+
+    // Perps fills of one order, each pointing at one transfer whose memo holds a fill's realized P&L.
+    const perpTransfer = await app.ledger.transfer({
+      key: `bench-portfolio-perps:${randomUUID()}`,
+      kind: 'BENCH',
+      legs: [{ from: { house: 'PAYMENT_CLEARING', currency: 'USDT' }, to: { userId: person.userId, currency: 'USDT', purpose: 'PERP_MARGIN' }, amount: '1000' }],
+      memo: { realizedPnl: '1.5' },
+    });
+    const perpOrderId = randomUUID();
+    await createOrdersRepo(app.database.db).insertOrders([
+      { id: perpOrderId, market: 'PERPS', currency: 'USDT', userId: person.userId, requestId: perpOrderId, symbol: 'BTCUSDT-PERP', asset: 'BTC', side: 'BUY', orderType: 'MARKET', source: 'ADVANCED', inputType: 'quantity', quantity: '1', timeInForce: 'GOOD_TILL_CANCEL', status: 'SUCCESS', exchangeStatus: 'SUCCESS', isOpen: false, fillCount: 1, createdAt: new Date(at0), updatedAt: new Date(at0) },
+    ]);
+    for (let i = 0; i < PERP_FILLS; i += 1) {
+      const side = i % 2 === 0 ? 'BUY' : 'SELL';
+      rows.push({ market: 'PERPS', currency: 'USDT', orderId: perpOrderId, userId: person.userId, symbol: 'BTCUSDT-PERP', asset: 'BTC', side, quantity: '0.01', price: '20000', amount: '200', fee: '0.1', tax: '0', total: '200.1', transferId: perpTransfer.id, executedAt: new Date(at0 + i * 60_000 + 30_000) });
+      if (rows.length === 2000 || i === PERP_FILLS - 1) {
+        await app.database.db.insert(fillsTable).values(rows);
+        rows.length = 0;
+      }
+    }
+    const timed = async (label: string, read: () => Promise<unknown>) => {
+      const ts: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) {
+        const s = performance.now();
+        await read();
+        ts.push(performance.now() - s);
+      }
+      console.log(`   ${label} × ${ROUNDS}: p50 ${percentile(ts, 0.5).toFixed(1)} ms, p99 ${percentile(ts, 0.99).toFixed(1)} ms`);
+    };
+    const historyPage = (page: number) => async () => {
+      const r = await app.inject({ method: 'GET', url: `${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS&page=${page}&size=30`, headers: person.headers });
+      if (r.statusCode !== 200) throw new Error(`position history answered ${r.statusCode}: ${r.body}`);
+    };
+    console.log(`4. perps position history, ${PERP_FILLS.toLocaleString('en')} perps fills beside the ${FILLS.toLocaleString('en')} crypto ones, 30 a page:`);
+    await timed(`GET ${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS page 1`, historyPage(1));
+    await timed(`GET ${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS page 100`, historyPage(100));
+    await timed('the read it replaced (every perps fill, the page cut from them, its memos)', async () => {
+      const all = await app.trading.fillsOf(person.userId, { market: 'PERPS' });
+      const page = all.slice().reverse().slice(0, 30);
+      await app.ledger.memosOf(page.map((f) => f.transferId));
+    });
   } finally {
     await app.close();
     await db.cleanup();

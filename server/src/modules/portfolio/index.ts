@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { schedulePeriodicJob, type PeriodicJob } from '../../jobs/periodic-job';
 import { usdIdrQuote } from '../../market/quotes';
+import { createMarginFillReads } from '../../trading/margin/fill-reads';
 import { createDailyValuesRepo, runDailyValues, type DailyDeps } from './daily-values';
 import { portfolioRoutes } from './routes';
-import { createPortfolioService, type PortfolioService } from './service';
+import { createPortfolioService, type PortfolioService, type PortfolioServiceDeps } from './service';
 import { applyFillToSnapshot, createSnapshotRepo } from './snapshot';
 
 /** How often the daily job looks for a finished day (it records each day once). */
@@ -18,9 +19,10 @@ export const DAILY_VALUES_JOB_MINUTES = 15;
 
 /**
  * The portfolio's service over the app's ledger, engine and market. USD becomes IDR at the house's
- * USD/IDR mid (`market/quotes.ts`; the spread does not move the mid).
+ * USD/IDR mid (`market/quotes.ts`; the spread does not move the mid). Tests may replace a dependency
+ * (to count what a call reads).
  */
-export function portfolioServiceOf(app: FastifyInstance): PortfolioService {
+export function portfolioServiceOf(app: FastifyInstance, overrides: Partial<PortfolioServiceDeps> = {}): PortfolioService {
   const db = app.database.db;
   return createPortfolioService({
     fills: (userId, filter) => app.trading.fillsOf(userId, filter),
@@ -30,8 +32,10 @@ export function portfolioServiceOf(app: FastifyInstance): PortfolioService {
     netWorth: app.netWorth,
     snapshot: createSnapshotRepo(db, (userId) => app.trading.fillsOf(userId, {})),
     margin: app.margin,
+    marginReads: createMarginFillReads(db),
     daily: createDailyValuesRepo(db),
     now: () => app.market.now(),
+    ...overrides,
   });
 }
 

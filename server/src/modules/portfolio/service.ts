@@ -38,6 +38,7 @@ import type { NetWorthPartSource, NetWorthRegistry } from '../../plugins/net-wor
 import type { Market } from '../../trading';
 import type { SnapshotPosition, SnapshotRepo } from './snapshot';
 import type { MarginEngine } from '../../trading/margin/api';
+import type { MarginFillReads } from '../../trading/margin/fill-reads';
 import { allocationOf } from './allocation';
 import { changePercent, wibDay, type DailyValuesRepo } from './daily-values';
 
@@ -65,6 +66,8 @@ export interface PortfolioServiceDeps {
   readonly snapshot: Pick<SnapshotRepo, 'positions'>;
   /** Open positions of the margined markets (perps) and the CFD wallets' exposure. */
   readonly margin: Pick<MarginEngine, 'positions' | 'exposure'>;
+  /** A page of a margined market's fills, and the realized P&L of its closed positions. */
+  readonly marginReads: Pick<MarginFillReads, 'fillsPage' | 'closedRealized'>;
   /** The daily values (the day change's base, the value-over-time chart). */
   readonly daily: Pick<DailyValuesRepo, 'lastBefore' | 'history'>;
   readonly now?: () => number;
@@ -240,7 +243,6 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return { positions, realizedBySell: new Map() };
   }
 
-  /** A page of fills, newest first, each sell with what it realized. */
   /** One page of fills, newest first. */
   function fillsPage(fills: readonly FillRow[], page: number, size: number): { rows: FillRow[]; hasMore: boolean } {
     const start = (page - 1) * size;
@@ -261,7 +263,12 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
 
   function historyPage(fills: readonly FillRow[], replay: Replay, page: number, size: number): { items: PositionHistoryEntry[]; hasMore: boolean } {
     const { rows, hasMore } = fillsPage(fills, page, size);
-    const items = rows.map((fill) => {
+    return { items: historyRows(rows, replay), hasMore };
+  }
+
+  /** Fills as history rows, each sell (or margin fill) with what it realized. */
+  function historyRows(rows: readonly FillRow[], replay: Replay): PositionHistoryEntry[] {
+    return rows.map((fill) => {
       const realized = replay.realizedBySell.get(fill.id);
       return {
         id: fill.id,
@@ -278,7 +285,6 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         executedAt: fill.executedAt.toISOString(),
       };
     });
-    return { items, hasMore };
   }
 
   /** Crypto units in SPOT at the IDR pair's last price, whole Rupiah per holding (as the holdings list). */
@@ -345,10 +351,11 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const worth = await deps.netWorth.of(userId);
       const at = worth.at;
       const usdIdr: UsdIdrRate = { rate: worth.usdIdr, at };
-      const [balances, snapshot, perps, cfd, since] = await Promise.all([
+      const [balances, snapshot, perps, perpClosedRealized, cfd, since] = await Promise.all([
         ledger.userBalances(userId),
         deps.snapshot.positions(userId),
         deps.margin.positions('PERPS', userId, PERP_BOOK),
+        deps.marginReads.closedRealized('PERPS', userId, PERP_BOOK),
         cfdExposure(userId),
         deps.daily.lastBefore(userId, wibDay(at)),
       ]);
@@ -385,7 +392,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const cfdInvested = cfdMargin.plus(cfd.unrealized);
       const perpMargin = sumOf(perps, (p) => p.margin);
       const perpUnrealized = sumOf(perps, (p) => p.unrealizedPnl);
-      const perpRealized = sumOf(perps, (p) => p.realizedPnl);
+      // The open positions' P&L so far, and every closed position's (the margin engine's record of each).
+      const perpRealized = sumOf(perps, (p) => p.realizedPnl).plus(perpClosedRealized);
 
       type Figures = { invested: Decimal; cost: Decimal; realized: Decimal | null };
       const totals = (assetType: PortfolioMarketTotals['assetType'], currency: PortfolioMarketTotals['currency'], own: Figures, idr: Figures): PortfolioMarketTotals => ({
@@ -530,11 +538,17 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     async marketPositionHistory(userId: string, assetType: 'IDSS' | 'PERPS', query: Pick<PortfolioQuery, 'symbol' | 'page' | 'size'>): Promise<MarketPositionHistoryResponse> {
       const page = query.page ?? 1;
       const size = query.size ?? POSITION_HISTORY_PAGE_SIZE;
-      const fills = await deps.fills(userId, { market: assetType, ...(query.symbol ? { symbol: query.symbol.toUpperCase() } : {}) });
-      const replay: Replay =
-        assetType === 'IDSS' ? replayFills(fills) : { positions: new Map(), realizedBySell: await marginRealized(fillsPage(fills, page, size).rows) };
-      const { items, hasMore } = historyPage(fills, replay, page, size);
-      return { assetType, currency: assetType === 'IDSS' ? 'IDR' : 'USDT', items, page, hasMore };
+      const symbol = query.symbol ? { symbol: query.symbol.toUpperCase() } : {};
+      if (assetType === 'PERPS') {
+        // One page of fills (and one more row: is there a next page), each with the P&L its memo holds.
+        const rows = await deps.marginReads.fillsPage(userId, { market: 'PERPS', ...symbol, offset: (page - 1) * size, limit: size + 1 });
+        const pageRows = rows.slice(0, size);
+        const replay: Replay = { positions: new Map(), realizedBySell: await marginRealized(pageRows) };
+        return { assetType, currency: 'USDT', items: historyRows(pageRows, replay), page, hasMore: rows.length > size };
+      }
+      const fills = await deps.fills(userId, { market: assetType, ...symbol });
+      const { items, hasMore } = historyPage(fills, replayFills(fills), page, size);
+      return { assetType, currency: 'IDR', items, page, hasMore };
     },
 
     /** Crypto fills newest first, a page at a time, each sell with what it realized (IDR). */

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import type { TestUser } from '../../testing/auth-fixture';
 import { dataOf, expectAuditClean, fund, SETUP_TIMEOUT_MS, verifiedUser } from '../fx-wallet/test-support';
 import { PERP_BOOK, perpAccount } from '../perps/rules';
-import { portfolioDailyJobOf } from './index';
+import { createMarginFillReads } from '../../trading/margin/fill-reads';
+import { portfolioDailyJobOf, portfolioServiceOf } from './index';
 import { fundCash, fundUsd, pinPrice, recordFill } from './test-support';
 
 const ENV = { KYC_AUTO_APPROVE_SECONDS: 'off', CRYPTO_MATCH_INTERVAL_MS: '0', MARGIN_WATCH_INTERVAL_MS: '0' };
@@ -205,5 +206,75 @@ describe('the whole portfolio across every wallet and market', () => {
     expect(new Decimal(sell!.realizedPnl!).eq(new Decimal(sell!.price).minus(entry).times('0.05'))).toBe(true);
     expect(new Decimal(sell!.realizedPnl!).gt(0)).toBe(true);
     expect(buy!.realizedPnl).toBe('0');
+  });
+
+  it('counts a closed perps position in the overview: the realized P&L of both sells, none of the next position yet', async () => {
+    const perpsOverview = async () => (await overview()).markets.find((m) => m.assetType === 'PERPS')!;
+    const realizedWhileOpen = new Decimal((await perpsOverview()).realizedPnl!);
+    const perpOrder = (path: string, quantity: string, reduceOnly: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        payload: { symbol: 'BTCUSDT-PERP', orderType: 'MARKET', quantity, leverage: 10, reduceOnly },
+        headers: { ...person.headers, 'x-language-code': 'en', 'x-request-id': randomUUID() },
+      });
+    const closed = dataOf(PerpPlaceResponse, await perpOrder(PERPS_PATHS.sell, '0.05', true));
+    expect(closed.position).toBeNull();
+    const trades = (await get(successEnvelope(MarketPositionHistoryResponse), `${PORTFOLIO_PATHS.positionHistory}?assetType=PERPS`)).data;
+    const sells = trades.items.filter((f) => f.side === 'SELL');
+    expect(sells).toHaveLength(2);
+    // (fill price − entry) × 0.05, each sell as the engine booked it.
+    const realized = sells.reduce((sum, f) => sum.plus(new Decimal(f.price).minus(entry).times('0.05')), new Decimal(0));
+    expect(realized.eq(sells.reduce((sum, f) => sum.plus(f.realizedPnl!), new Decimal(0)))).toBe(true);
+    // While open, the position's own figure held the first sell's; closed, the engine's record holds both.
+    expect(realizedWhileOpen.eq(sells[1]!.realizedPnl!)).toBe(true);
+
+    const after = await overview();
+    const perps = after.markets.find((m) => m.assetType === 'PERPS')!;
+    expect(new Decimal(perps.realizedPnl!).eq(realized)).toBe(true);
+    expect(perps.idr.realizedPnl).toBe(realized.times(after.usdtIdr).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed());
+    expect(perps).toMatchObject({ investedValue: '0', costBasis: '0' });
+
+    // A new position starts at zero realized: the overview still shows the closed one's alone.
+    dataOf(PerpPlaceResponse, await perpOrder(PERPS_PATHS.buy, '0.01', false));
+    expect(new Decimal((await perpsOverview()).realizedPnl!).eq(realized)).toBe(true);
+  });
+
+  it('reads one page of perps fills for the position history, each with its memo, never every fill', async () => {
+    const reads = createMarginFillReads(t.app.database.db);
+    const asked: { offset: number; limit: number; returned: number }[] = [];
+    const memoIds: string[][] = [];
+    const service = portfolioServiceOf(t.app, {
+      fills: () => Promise.reject(new Error('the whole fill history was read')),
+      marginReads: {
+        closedRealized: reads.closedRealized,
+        fillsPage: async (userId, query) => {
+          const rows = await reads.fillsPage(userId, query);
+          asked.push({ offset: query.offset, limit: query.limit, returned: rows.length });
+          return rows;
+        },
+      },
+      ledger: {
+        userBalances: (userId) => t.app.ledger.userBalances(userId),
+        history: (account, options) => t.app.ledger.history(account, options),
+        memosOf: (ids) => {
+          memoIds.push([...ids]);
+          return t.app.ledger.memosOf(ids);
+        },
+      },
+    });
+    // Four fills, newest first: the new buy, the closing sell, the first sell, the opening buy.
+    const page = await service.marketPositionHistory(person.userId, 'PERPS', { page: 2, size: 1 });
+    expect(page.items.map((f) => [f.side, f.quantity])).toEqual([['SELL', '0.05']]);
+    expect(page.hasMore).toBe(true);
+    expect(new Decimal(page.items[0]!.realizedPnl!).eq(new Decimal(page.items[0]!.price).minus(entry).times('0.05'))).toBe(true);
+    // The page and one row more (is there a next page), and the memos of the page's one fill.
+    expect(asked).toEqual([{ offset: 1, limit: 2, returned: 2 }]);
+    expect(memoIds.map((ids) => ids.length)).toEqual([1]);
+
+    const last = await service.marketPositionHistory(person.userId, 'PERPS', { page: 2, size: 3 });
+    expect(last.items.map((f) => [f.side, f.quantity])).toEqual([['BUY', '0.1']]);
+    expect(last.hasMore).toBe(false);
+    expect(asked[1]).toEqual({ offset: 3, limit: 4, returned: 1 });
   });
 });
