@@ -16,13 +16,14 @@
 // Printed side by side, with the ratio orders/ledger; the ledger's audit after the run.
 //
 // Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40, BENCH_MARKETS (all).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { CRYPTO_PATHS, US_STOCK_PATHS } from '@pasar/shared/contract';
 import { buildApp, type PasarApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -130,11 +131,69 @@ async function setUpUsers(app: PasarApp): Promise<TestUser[]> {
   return users;
 }
 
-async function benchOrders(base: string, users: readonly TestUser[], run: MarketRun): Promise<Figures> {
-  const place = async (user: TestUser) => {
+/**
+ * Every statement the server sends for one traced request (node-postgres in this process; the
+ * request's async context, so work it starts after its answer counts too): what one order costs
+ * the database. BENCH_TRACE=1 also prints them.
+ */
+const traced = new AsyncLocalStorage<{ readonly traced: boolean }>();
+const statements: Array<{ readonly text: string; readonly afterAnswer: boolean }> = [];
+let answered = false;
+const query = Client.prototype.query as (...args: unknown[]) => unknown;
+Client.prototype.query = function counted(this: Client, ...args: unknown[]) {
+  if (traced.getStore()?.traced) {
+    const first = args[0] as string | { text?: string } | undefined;
+    statements.push({ text: typeof first === 'string' ? first : (first?.text ?? '?'), afterAnswer: answered });
+  }
+  return query.apply(this, args);
+} as typeof Client.prototype.query;
+
+/** Runs each request carrying TRACE_HEADER in the traced context. */
+const TRACE_HEADER = 'x-bench-trace';
+function traceRequests(app: PasarApp): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers[TRACE_HEADER] === '1') traced.run({ traced: true }, () => done());
+    else done();
+  });
+}
+
+interface Cost {
+  /** Statements until the answer, BEGIN and COMMIT included. */
+  readonly statements: number;
+  /** Statements the request's work issued after its answer (notifications and the like). */
+  readonly after: number;
+  /** Commits: COMMITs, and writes outside a transaction (each commits on its own). */
+  readonly commits: number;
+}
+
+/** The cost of one order placed alone, after the warm-up. */
+async function costOf(place: (headers: Record<string, string>) => Promise<void>): Promise<Cost> {
+  statements.length = 0;
+  answered = false;
+  await place({ [TRACE_HEADER]: '1' });
+  answered = true;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (process.env.BENCH_TRACE === '1') {
+    for (const s of statements) console.log(`  ${s.afterAnswer ? 'after' : 'sql  '} ${s.text.replace(/\s+/g, ' ').trim().slice(0, 150)}`);
+  }
+  let depth = 0;
+  let commits = 0;
+  for (const { text } of statements) {
+    const t = text.trim().toLowerCase();
+    if (t.startsWith('begin')) depth = 1;
+    else if (t === 'commit' || t === 'rollback') {
+      depth = 0;
+      if (t === 'commit') commits++;
+    } else if (depth === 0 && /^(with\b[\s\S]*\b(insert|update|delete)\b|insert|update|delete)/.test(t)) commits++;
+  }
+  return { statements: statements.filter((s) => !s.afterAnswer).length, after: statements.filter((s) => s.afterAnswer).length, commits };
+}
+
+async function benchOrders(base: string, users: readonly TestUser[], run: MarketRun): Promise<Figures & { cost: Cost }> {
+  const place = async (user: TestUser, extra: Record<string, string> = {}) => {
     const response = await fetch(`${base}${run.order.path}`, {
       method: 'POST',
-      headers: { ...user.headers, 'content-type': 'application/json', 'x-request-id': randomUUID() },
+      headers: { ...user.headers, ...extra, 'content-type': 'application/json', 'x-request-id': randomUUID() },
       body: JSON.stringify(run.order.body),
     });
     const text = await response.text();
@@ -142,6 +201,7 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
   };
   // Warm up: connections, plans, the users' ledger accounts.
   for (const user of users) await place(user);
+  const cost = await costOf((headers) => place(users[0] as TestUser, headers));
   const latencies: number[] = [];
   let failed = 0;
   const start = performance.now();
@@ -161,7 +221,7 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
       }
     }),
   );
-  return figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed);
+  return { ...figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed), cost };
 }
 
 /** A fill's transfer: IDR from the user to the inventory and to fees, the asset from the inventory to the user. */
@@ -225,6 +285,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_IP_FACTOR: '1000',
   });
   const app = buildApp(config);
+  traceRequests(app);
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -234,7 +295,7 @@ async function main(): Promise<void> {
     const wanted = process.env.BENCH_MARKETS?.split(',').map((m) => m.trim().toUpperCase());
     const runs = RUNS.filter((r) => !wanted || wanted.includes(r.market));
     if (runs.length === 0) throw new Error(`BENCH_MARKETS names no run (${RUNS.map((r) => r.market).join(', ')})`);
-    const results: Figures[] = [];
+    const results: Array<Figures & { cost: Cost }> = [];
     for (const run of runs) {
       await run.prepare(app, users);
       results.push(await benchOrders(base, users, run));
@@ -254,7 +315,12 @@ async function main(): Promise<void> {
         `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)}`,
       );
     }
-    for (const [i, run] of runs.entries()) console.log(`${run.market} orders / ledger-only ceiling: ${((results[i] as Figures).perSecond / ledger.perSecond).toFixed(2)}x`);
+    for (const [i, run] of runs.entries()) {
+      const result = results[i] as Figures & { cost: Cost };
+      console.log(
+        `${run.market} orders / ledger-only ceiling: ${(result.perSecond / ledger.perSecond).toFixed(2)}x; one order: ${result.cost.statements} statements to its answer (+${result.cost.after} after it), ${result.cost.commits} commits in all (a ledger transfer: 1 statement, 1 commit)`,
+      );
+    }
   } finally {
     await app.close();
     const admin = new Pool({ connectionString: url, max: 1 });
