@@ -67,11 +67,32 @@ test('switching resolution reloads the chart; the search switches symbol', async
 });
 
 test('the guest explore page shows USDT-IDR live', async ({ page, problems }) => {
-  await page.goto('/trade/USDT-IDR');
+  // Layout shifts from the first paint on, the server's first view and its swap for the app included.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const response = await page.goto('/trade/USDT-IDR');
+  // The server's HTML already shows the page's title and the last price, before any script runs.
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-first-view');
+  expect(html).toContain('<h1>Jelajahi USDT-IDR</h1>');
+  expect(html).toMatch(/<strong>Rp[\d.]+<\/strong>/);
+
   await expect(page.getByRole('heading', { level: 1, name: 'Jelajahi USDT-IDR' })).toBeVisible();
   await expect(page.getByTestId('selected-symbol')).toHaveText('USDT-IDR');
   await expect(page.getByTestId('last-price')).toContainText('Rp');
+  // The app took the first view's place: one page, one heading, the header's controls.
+  await expect(page.locator('[data-first-view]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('banner').getByRole('link', { name: /Masuk/ })).toBeVisible();
   await expect.poll(() => candlesOf(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
   expect(problems.pageErrors).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
 // Starts the shell: translations and the page's language and theme before the first render (no
 // flash of the wrong ones), then the app with the Module Federation loader.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initialTheme, setShellTheme } from './app-shell/theme-controller';
+import { mountBesideFirstView } from './app-shell/first-view';
 import { syncLanguage } from './app-shell/language-controller';
 import { readShellConfig } from './config/shell-config';
 import { registerShellTranslations } from './i18n/shell-i18n';
@@ -22,8 +23,13 @@ const loader = createShellRemoteLoader(federationRuntime);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
-  <StrictMode>
-    <App loader={loader} config={config} />
-  </StrictMode>,
-);
+const root = createRoot(mountBesideFirstView(container));
+// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task that blocks input while the page starts.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App loader={loader} config={config} />
+    </StrictMode>,
+  );
+});

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { ErrorEnvelope, RemoteRegistry } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
 import { contentSecurityPolicy, siteSocketOrigin } from '../../plugins/external/csp';
-import { ShellPage } from './shell-page';
+import { firstView, fillRoot, THEME_COOKIE, wantsFirstView, FIRST_VIEW_SYMBOL } from './first-view';
+import { injectIntoHead, ShellPage } from './shell-page';
 import { remoteCacheControl, resolveFile, shellCacheControl, SHELL_NOT_BUILT_PAGE, REVALIDATE } from './static-files';
 
 export const webRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,7 +92,28 @@ export const webRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ err: error }, 'shell page could not be prepared; sending index.html as built');
       return reply.header('cache-control', REVALIDATE).sendFile('index.html', shellDist, { cacheControl: false });
     }
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(withFirstView(request, urlPath, page));
+  }
+
+  /** The explore page's first view (first-view.ts) in the page, or the page as it was when the market cannot say. */
+  function withFirstView(request: FastifyRequest, urlPath: string, page: string): string {
+    const wanted = wantsFirstView(urlPath, request.url.slice(urlPath.length));
+    const instrument = wanted ? app.market.instrument(FIRST_VIEW_SYMBOL) : undefined;
+    if (!wanted || !instrument) return page;
+    try {
+      const saved = request.cookies[THEME_COOKIE];
+      const view = firstView({
+        language: wanted.language,
+        theme: saved === 'light' || saved === 'dark' ? saved : null,
+        instrument,
+        ticker: app.market.ticker(FIRST_VIEW_SYMBOL),
+      });
+      const html = wanted.language === 'en' ? page.replace('<html lang="id">', '<html lang="en">') : page;
+      return injectIntoHead(fillRoot(html, view.root), view.head);
+    } catch (error) {
+      request.log.warn({ err: error }, 'first view could not be written; sending the page without it');
+      return page;
+    }
   }
 };
 
