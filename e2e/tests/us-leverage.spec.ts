@@ -124,9 +124,10 @@ test.describe('US stock leverage', () => {
         .poll(async () => (await ok(api<{ items: Position[] }>('GET', '/api/global-stock/leverage/positions?scope=history'), 'history')).items.map((p) => p.closeReason), { timeout: 30_000 })
         .toEqual(['INTRADAY_CLOSE']);
       expect((await ok(api<{ items: Position[] }>('GET', '/api/global-stock/leverage/positions'), 'open')).items).toEqual([]);
-      const notices = await ok(api<{ items: Array<{ type: string; title: string }> }>('GET', '/api/notifications?size=20'), 'notifications');
-      // Written in the person's language (Indonesian, the default).
-      expect(notices.items.map((n) => n.title)).toContain('Posisi intraday ditutup');
+      // Written in the person's language (Indonesian, the default); sent once the sweep's pass has recorded the close.
+      await expect
+        .poll(async () => (await ok(api<{ items: Array<{ type: string; title: string }> }>('GET', '/api/notifications?size=20'), 'notifications')).items.map((n) => n.title), { timeout: 30_000 })
+        .toContain('Posisi intraday ditutup');
 
       await page.reload();
       const panel = page.getByTestId('order-panel');

@@ -1,8 +1,8 @@
 // What open positions take from the wallets, from the margin engine (`app.margin.exposure`, the one
 // engine that answers for every market): the perpetuals margin wallet's position margin,
 // unrealized P&L and maintenance margin (its `marginRatioPercentage`); and per leverage wallet the
-// margin of its open US CFD positions (`usdMargin`) and their unrealized P&L (the us-stock module
-// registers that exposure: its positions live in `us_leverage_positions`).
+// margin of its open US CFD positions (`usdMargin`, market USSTOCK_LEV, the wallet as the engine's
+// book) and their unrealized P&L.
 import type { LeverageWalletName } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
 import type { MarginEngine } from '../../trading/margin/api';
@@ -31,7 +31,7 @@ export interface WalletExposure {
 export function marginExposure(margin: Pick<MarginEngine, 'exposure'>): WalletExposure {
   return {
     async stock(userId, wallet) {
-      const e = await margin.exposure('USSTOCK', userId, wallet);
+      const e = await margin.exposure('USSTOCK_LEV', userId, wallet);
       return { margin: new Decimal(e.positionMargin), unrealizedPnl: new Decimal(e.unrealizedPnl) };
     },
     async perp(userId) {

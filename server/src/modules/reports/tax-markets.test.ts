@@ -161,14 +161,14 @@ describe('tax reports over US stocks, IDX and perps', () => {
     const realized = rows('US_REALIZED');
     expect(realized).toHaveLength(2);
     // What the close paid into the leverage wallet is the P&L net of its charges, as a sale's gain is
-    // net of its fee (the margin was a hold, not a transfer). The leverage module's transfers carry
-    // no symbol, so the row has none.
-    expect(realized[1]).toMatchObject({ amount: us.leveragedPnl, amountIdr: toIdr(us.leveragedPnl!, USD_IDR).toFixed() });
+    // net of its fee (the margin was a hold, not a transfer). The margin engine's fill transfer names
+    // the stock, so the row does.
+    expect(realized[1]).toMatchObject({ symbol: 'AAPL', amount: us.leveragedPnl, amountIdr: toIdr(us.leveragedPnl!, USD_IDR).toFixed() });
     expect(new Decimal(us.leveragedPnl!).gt(0)).toBe(true);
     expect(rows('US_DIVIDEND').map((r) => [r.symbol, r.amount])).toEqual([['KO', '2.6']]);
     expect(rows('US_DIVIDEND_TAX').map((r) => [r.symbol, r.amount, r.amountIdr])).toEqual([['KO', us.dividend!.tax, toIdr(us.dividend!.tax, USD_IDR).toFixed()]]);
     expect(new Decimal(us.financing!).gt(0)).toBe(true);
-    expect(rows('US_FINANCING').map((r) => r.amount)).toEqual([us.financing]);
+    expect(rows('US_FINANCING').map((r) => [r.symbol, r.amount])).toEqual([['AAPL', us.financing]]);
     expect(figures.summary).toMatchObject({
       costMethod: 'AVERAGE_COST',
       usRealizedIdr: sum(realized.map((r) => toIdr(r.amount, USD_IDR))).toFixed(),

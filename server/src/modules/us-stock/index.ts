@@ -59,14 +59,10 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
   const leverage = createUsLeverageService({
     db: app.database.db,
     ledger: app.ledger,
-    engine: app.trading,
+    trading: app.trading,
+    margin: app.margin,
     rules,
     settings: settings.leverage,
-    deliverNotices: () => app.margin.deliverNotices('USSTOCK'),
-    haltedSymbols: async () => {
-      await app.market.halts.fresh();
-      return new Set(app.market.halts.list().map((h) => h.symbol));
-    },
     now: () => app.market.now(),
     engineSweep: createLeveragedEngineSweep({
       db: app.database.db,
@@ -82,10 +78,9 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     }),
     log: app.log,
   });
-  // The leverage wallets' exposure (usdMargin, buying power, withdrawable) comes from these positions through the margin engine.
-  app.margin.registerExposure('USSTOCK', (userId, book) => leverage.exposure(userId, book));
+  // The portfolio still asks the wallets' exposure as market USSTOCK: the engine's USSTOCK_LEV positions answer it.
+  app.margin.registerExposure('USSTOCK', (userId, book) => app.margin.exposure(US_LEV_MARKET, userId, book));
   // Their notices are margin events sent by the engine's one delivery loop, in this module's words.
-  app.margin.registerNotices('USSTOCK', usLeverageNotice);
   app.margin.registerNotices(US_LEV_MARKET, usLeverageNotice);
   app.margin.notifyWith((userId, notice) => app.account.notify(userId, notice));
   await app.register(usStockRoutes, { service, leverage });

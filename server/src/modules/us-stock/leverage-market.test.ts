@@ -1,13 +1,14 @@
 // The leveraged US market (USSTOCK_LEV) in the trading core and the margin engine (decision 0017
-// step 2): a leveraged MARKET order walks the US book with the US fees in regular hours and its fill
-// becomes an engine position on the wallet its leverage names (margin = notional / leverage, held
-// up to the cent); other sessions refuse it; the order reads as a US order on the wire and stays
-// out of the cash order list. The engine's closes: a halted stock gets none, the late 4x close
-// (outside regular hours) fills at the last price without charges and is recorded as history and a
-// close event; a liquidation waits outside regular hours and for a halt (each with its own notice
-// kind), and the sweep's marks liquidate a wallet whose ratio reached 100 % in regular hours. The
-// sweep's engine pass closes a 4x position at the cut-off, charges 2x financing once per trading
-// day held over its close, and executes a take profit in regular hours only.
+// step 2): a leveraged MARKET order walks the US book with the US fees in regular hours and its
+// fill becomes an engine position on the wallet its leverage names (margin = notional / leverage,
+// held up to the cent); other sessions refuse it; the order reads as a US order on the wire and
+// stays out of the cash order list; a sell never takes a position below zero (long only). The
+// engine's closes: a halted stock gets none, the late 4x close (outside regular hours) fills at the
+// last price without charges and is recorded as history and a close event; a liquidation waits
+// outside regular hours and for a halt (each with its own notice kind), and the sweep's marks
+// liquidate a wallet whose ratio reached 100 % in regular hours. The sweep's engine pass closes a
+// 4x position at the cut-off, charges 2x financing once per trading day held over its close, and
+// executes a take profit in regular hours only.
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
@@ -82,6 +83,19 @@ describe('US leverage as the USSTOCK_LEV market on the margin engine', () => {
     // Not a cash order: the US order list leaves it out; nothing on the intraday wallet.
     expect((await t.app.trading.list('USSTOCK', user.userId, { scope: 'history', page: 1, size: 20 })).items).toEqual([]);
     expect(await t.app.margin.position(US_LEV_MARKET, user.userId, 'intraday', 'AAPL')).toBeNull();
+  });
+
+  it('is long only: a sell larger than the position is refused in its fill (1116), the position and the wallet unchanged', async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    const user = await trader('leverage', '1000');
+    await place(user, buySpec('2', 2));
+    const before = { position: await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL'), wallet: await wallet(user.userId, 'leverage') };
+    expect(await codeOf(place(user, { ...buySpec('3', 2), side: 'SELL' }))).toBe('1116');
+    expect(await codeOf(place(user, { ...buySpec('1', 2), side: 'SELL', symbol: 'MSFT' }))).toBe('1116');
+    const after = { position: await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'AAPL'), wallet: await wallet(user.userId, 'leverage') };
+    expect({ quantity: after.position?.quantity, version: after.position?.version, wallet: after.wallet }).toEqual({ quantity: '2', version: before.position?.version, wallet: before.wallet });
+    expect(await t.app.margin.position(US_LEV_MARKET, user.userId, 'leverage', 'MSFT')).toBeNull();
   });
 
   it('refuses a leveraged order outside regular hours (3803 pre-market, 3801 closed) and a non-market one (3806)', async () => {

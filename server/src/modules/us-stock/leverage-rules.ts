@@ -137,6 +137,7 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     holdsUnrealizedLoss: true,
     keptMarginRounding: 'UP',
     closeEvents: true,
+    longOnly: true,
   };
 
   return {

@@ -1,8 +1,9 @@
 // The 4x intraday close survives a real crash and a restart: a server process is killed with
 // SIGKILL in the middle of the sweep that closes 4x positions before the US close (inside one
-// position's closing transaction); the server started again on the same data closes the rest, and
-// a further restart changes nothing. Every position is closed exactly once (one ledger transfer
-// under its key), its owner told once, the ledger audit clean. PGlite by default; PostgreSQL (a
+// position's closing fill: the margin engine's close order and its fill commit together); the server
+// started again on the same data closes the rest, and a further restart changes nothing. Every
+// position is closed exactly once (one closing fill transfer), its owner told once, the ledger
+// audit clean. PGlite by default; PostgreSQL (a
 // schema of its own) with DATABASE_URL, and Redis with REDIS_URL.
 import { US_LEVERAGE_PATHS, UsLeverageOrderResult } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
@@ -38,13 +39,13 @@ describe('the 4x intraday close: SIGKILL in the middle of the sweep, then restar
     // The scene, set here: 4x positions opened at 10:00 New York.
     const positions = await world.inProcess(LEVERAGE_ENV, async (app) => {
       await setClock(app, NY.regular);
-      const opened: { id: string; userId: string }[] = [];
+      const opened: { id: string; userId: string; symbol: string }[] = [];
       for (let u = 0; u < USERS; u += 1) {
         const user = await usTrader(app);
         await fund(app, walletAccount(user.userId, 'intraday'), '10000');
         for (const ticker of STOCKS) {
           const result = dataOf(UsLeverageOrderResult, await call(app, user, 'POST', US_LEVERAGE_PATHS.buy, { stockId: stockId(app, ticker), orderType: 'MARKET', leverage: 4, isIntradayLeverage: true, quantity: '2' }));
-          opened.push({ id: result.position.id, userId: user.userId });
+          opened.push({ id: result.position.id, userId: user.userId, symbol: ticker });
         }
       }
       return opened;
@@ -58,22 +59,24 @@ describe('the 4x intraday close: SIGKILL in the middle of the sweep, then restar
       world.withDatabase(async (database) => {
         const rows = async <R>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as R[];
         return {
-          closed: await rows<{ id: string; close_reason: string }>(sql`select id, close_reason from us_leverage_positions where status = 'CLOSED'`),
-          transfers: (await rows<{ key: string }>(sql`select key from ledger_transfers where key like 'uslev:intraday_close:%'`)).map((r) => r.key),
+          closed: await rows<{ id: string; close_reason: string }>(sql`select position_id as id, close_reason from margin_position_history where market = 'USSTOCK_LEV'`),
+          transfers: (
+            await rows<{ user_id: string; symbol: string }>(
+              sql`select memo->>'userId' as user_id, memo->>'symbol' as symbol from ledger_transfers where key like 'uslev-fill:%' and memo->>'reason' = 'INTRADAY_CLOSE'`,
+            )
+          ).map((r) => `${r.user_id}:${r.symbol}`),
           notices: await rows<{ user_id: string; n: number }>(sql`select user_id, count(*)::int as n from notifications where title = ${CLOSED_NOTICE} group by user_id`),
         };
       });
 
-    // The first server's sweep dies in the KILL_AT-th position's closing transaction.
-    const first = await world.start(SERVER_ENV, { killAt: { sql: 'insert into ledger_transfers', param: 'uslev:intraday_close:', count: KILL_AT } });
+    // The first server's sweep dies in the KILL_AT-th position's closing fill (the only fills this server makes).
+    const first = await world.start(SERVER_ENV, { killAt: { sql: 'insert into ledger_transfers', param: 'uslev-fill:', count: KILL_AT } });
     expect(await first.exited).toBe('SIGKILL');
     expect(first.output()).toContain(`kill-at: SIGKILL at statement ${KILL_AT}`);
     const afterCrash = await state();
-    expect({ closed: afterCrash.closed.length, transfers: afterCrash.transfers.length, notices: afterCrash.notices.reduce((sum, r) => sum + r.n, 0) }).toEqual({
-      closed: KILL_AT - 1,
-      transfers: KILL_AT - 1,
-      notices: KILL_AT - 1,
-    });
+    expect({ closed: afterCrash.closed.length, transfers: afterCrash.transfers.length }).toEqual({ closed: KILL_AT - 1, transfers: KILL_AT - 1 });
+    // A notice is sent after its close committed (the sweep's delivery at the end of the pass), never before.
+    expect(afterCrash.notices.reduce((sum, r) => sum + r.n, 0)).toBeLessThanOrEqual(KILL_AT - 1);
 
     // Started again on the same data: its sweep closes the rest.
     const second = await world.start(SERVER_ENV);
@@ -88,8 +91,8 @@ describe('the 4x intraday close: SIGKILL in the middle of the sweep, then restar
 
     const final = await state();
     expect(final.closed.map((r) => [r.id, r.close_reason]).sort()).toEqual(positions.map((p) => [p.id, 'INTRADAY_CLOSE']).sort());
-    // One closing transfer per position (its key names the position and the version it closed).
-    expect(final.transfers.map((key) => key.split(':')[2]).sort()).toEqual(positions.map((p) => p.id).sort());
+    // One closing fill transfer per position (its memo names the owner and the stock).
+    expect(final.transfers.sort()).toEqual(positions.map((p) => `${p.userId}:${p.symbol}`).sort());
     const users = [...new Set(positions.map((p) => p.userId))];
     expect(Object.fromEntries(final.notices.map((r) => [r.user_id, r.n]))).toEqual(Object.fromEntries(users.map((u) => [u, STOCKS.length])));
 

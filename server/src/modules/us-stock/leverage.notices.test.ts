@@ -48,10 +48,14 @@ describe('US leverage: notices that survive a crash, halts and forced closes', (
   const sell = (user: TestUser, body: Omit<UsLeverageOrderInput, 'stockId'>) => call(t.app, user, 'POST', US_LEVERAGE_PATHS.sell, { stockId: aapl, ...body });
   const positions = async (user: TestUser, scope: 'open' | 'history' = 'open') =>
     dataOf(UsLeveragePositionsResponse, await call(t.app, user, 'GET', `${US_LEVERAGE_PATHS.positions}?scope=${scope}`)).items;
-  /** The user's notification titles of a type, oldest first. */
+  /**
+   * The user's notification titles of a type, oldest first: the leverage notices (every filled
+   * order, the person's and the engine's closes alike, also has the trading core's own "Order <symbol>
+   * terisi", left out here).
+   */
   const notices = async (user: TestUser, type: string) =>
     dataOf(NotificationPage, await call(t.app, user, 'GET', `${ACCOUNT_PATHS.notifications}?size=50`))
-      .items.filter((n) => n.type === type)
+      .items.filter((n) => n.type === type && !n.title.startsWith('Order '))
       .map((n) => n.title)
       .reverse();
   const events = async (user: TestUser) =>
@@ -144,6 +148,33 @@ describe('US leverage: notices that survive a crash, halts and forced closes', (
     expect((await positions(user, 'history')).map((p) => p.closeReason)).toEqual(['LIQUIDATION']);
     expect(await notices(user, 'ACCOUNT_LIQUIDATION')).toEqual(['Likuidasi menunggu perdagangan dibuka kembali', 'Posisi dilikuidasi']);
     expect(new Decimal((await t.app.ledger.balance(walletAccount(user.userId, 'leverage'))).balance).gte(0)).toBe(true);
+  });
+
+  it("a wallet due while one of its stocks is halted: the others are liquidated, the halted one waits with its own notice, and is not closed once the wallet is no longer due", async () => {
+    await setClock(t.app, NY.regular);
+    t.app.market.steer('AAPL', { price: '200.00' });
+    t.app.market.steer('MSFT', { price: '100.00' });
+    const user = await trader({ leverage: '200' });
+    dataOf(UsLeverageOrderResult, await buy(user, { ...BUY2, quantity: '1.5' }));
+    const msft = dataOf(UsLeverageOrderResult, await call(t.app, user, 'POST', US_LEVERAGE_PATHS.buy, { stockId: stockId(t.app, 'MSFT'), ...BUY2, quantity: '0.5' })).position;
+    await t.app.market.halts.halt('MSFT', 'Halted', 'pending news');
+    try {
+      // AAPL's loss takes the whole wallet: due. AAPL is liquidated; MSFT cannot be while halted.
+      t.app.market.steer('AAPL', { price: '60.00' });
+      await sweep();
+      await sweep();
+      expect((await positions(user, 'history')).map((p) => [p.symbol, p.closeReason])).toEqual([['AAPL', 'LIQUIDATION']]);
+      expect((await positions(user)).map((p) => [p.id, p.status])).toEqual([[msft.id, 'OPEN']]);
+      expect((await notices(user, 'ACCOUNT_LIQUIDATION')).sort()).toEqual(['Likuidasi menunggu perdagangan dibuka kembali', 'Posisi dilikuidasi']);
+      // Without AAPL the wallet is no longer due: once trading resumes, MSFT stays open.
+      await t.app.market.halts.resume('MSFT');
+      await sweep();
+      expect((await positions(user)).map((p) => [p.id, p.status, p.liquidationPending])).toEqual([[msft.id, 'OPEN', false]]);
+      expect(new Decimal((await t.app.ledger.balance(walletAccount(user.userId, 'leverage'))).balance).gte(0)).toBe(true);
+    } finally {
+      if (t.app.market.halts.isHalted('MSFT')) await t.app.market.halts.resume('MSFT');
+      t.app.market.steer('MSFT', { price: '100.00' });
+    }
   });
 
   it('a 4x position of a halted stock is not closed at the cut-off while halted; the first sweep after the halt lifts closes it', async () => {

@@ -74,7 +74,7 @@ describe('US leverage sweeps racing on two instances', () => {
     const daily = new Decimal(two.position.entryPrice).times(5).div(2).times('0.0003').toDecimalPlaces(2, Decimal.ROUND_UP);
     const open = dataOf(UsLeveragePositionsResponse, await call(other, user, 'GET', US_LEVERAGE_PATHS.positions));
     expect(open.items.map((p) => [p.id, p.financing])).toEqual([[two.position.id, daily.times(3).toFixed(2)]]);
-    expect(await Promise.all(['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-07'].map((d) => transfersOf(`uslev:fin:${two.position.id}:${d}`)))).toEqual([true, true, true, false]);
+    expect(await Promise.all(['2026-12-02', '2026-12-03', '2026-12-04', '2026-12-07'].map((d) => transfersOf(`cfd:financing:AAPL:${d}:${two.position.id}`)))).toEqual([true, true, true, false]);
     const leverage = await t.app.ledger.balance(walletAccount(user.userId, 'leverage'));
     expect(new Decimal(leverage.balance).toFixed(2)).toBe(new Decimal(1000).minus(daily.times(3)).toFixed(2));
   });

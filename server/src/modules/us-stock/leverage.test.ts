@@ -60,6 +60,8 @@ describe('US stock leverage (CFD) through HTTP', () => {
   const house = async (name: 'MARGIN_SETTLEMENT' | 'INSURANCE_FUND') => new Decimal((await t.app.ledger.balance({ house: name, currency: 'USD' })).balance);
   const notices = async (user: TestUser) =>
     dataOf(NotificationPage, await call(t.app, user, 'GET', `${ACCOUNT_PATHS.notifications}?size=50`)).items.map((n) => n.type);
+  /** The titles of the user's notifications (a filled order also has the trading core's "Order <symbol> terisi"). */
+  const titles = async (user: TestUser) => dataOf(NotificationPage, await call(t.app, user, 'GET', `${ACCOUNT_PATHS.notifications}?size=50`)).items.map((n) => n.title);
   const sweep = () => sweepOn(t.app);
   const sweepAt = async (at: number) => {
     await setClock(t.app, at);
@@ -157,7 +159,7 @@ describe('US stock leverage (CFD) through HTTP', () => {
       { wallet: 'leverage', leverage: 2, collateral: '1000.00', usdMargin: two.margin, buyingPower: free2.times(2).toFixed(2), withdrawable: free2.toFixed(2) },
       { wallet: 'intraday', leverage: 4, collateral: '600.00', usdMargin: four.margin, buyingPower: free4.times(4).toFixed(2), withdrawable: free4.toFixed(2) },
     ]);
-    expect(await t.app.margin.exposure('USSTOCK', user.userId, 'leverage')).toMatchObject({ positionMargin: two.margin });
+    expect(await t.app.margin.exposure('USSTOCK_LEV', user.userId, 'leverage')).toMatchObject({ positionMargin: two.margin });
 
     // A loss no sweep has held yet already counts: 20 dollars down on 3 shares at 2x.
     t.app.market.steer('AAPL', { price: '180.00' });
@@ -239,7 +241,7 @@ describe('US stock leverage (CFD) through HTTP', () => {
     const [closed] = (await positions(user, 'history')).items;
     expect(closed).toMatchObject({ closeReason: 'TAKE_PROFIT', status: 'CLOSED' });
     expect(new Decimal(closed!.realizedPnl).gt(0)).toBe(true);
-    expect(await notices(user)).toContain('ORDER_FILLED');
+    expect(await titles(user)).toContain('Take profit tereksekusi');
     t.app.market.steer('AAPL', { price: '200.00' });
   });
 
@@ -255,7 +257,7 @@ describe('US stock leverage (CFD) through HTTP', () => {
     expect(errorCodeOf(await buy(user, { ...BUY4, quantity: '0.1' }))).toBe('3806');
     expect((await positions(user)).items).toEqual([]);
     expect((await positions(user, 'history')).items.map((p) => p.closeReason)).toEqual(['INTRADAY_CLOSE']);
-    expect(await notices(user)).toContain('ORDER_FILLED');
+    expect(await titles(user)).toContain('Posisi intraday ditutup');
     expect((await wallet(user, 'intraday')).available).toBe((await wallet(user, 'intraday')).balance);
   });
 

@@ -1,5 +1,5 @@
 // Drizzle tables of the US stock module (migration 20261125_0040_us_stock.sql).
-import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -37,36 +37,7 @@ export const usStockCorporateActions = pgTable(
 
 export type CorporateActionRow = typeof usStockCorporateActions.$inferSelect;
 
-// Leveraged positions (migration 20261126_0160_us_leverage.sql).
-export const usLeveragePositions = pgTable('us_leverage_positions', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  wallet: text('wallet').$type<'leverage' | 'intraday'>().notNull(),
-  symbol: text('symbol').notNull(),
-  leverage: integer('leverage').notNull(),
-  status: text('status').$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
-  quantity: numeric('quantity').notNull(),
-  entryPrice: numeric('entry_price').notNull(),
-  margin: numeric('margin').notNull(),
-  holdId: uuid('hold_id'),
-  holdSeq: integer('hold_seq').notNull().default(0),
-  version: integer('version').notNull().default(0),
-  takeProfit: numeric('take_profit'),
-  stopLoss: numeric('stop_loss'),
-  triggerQuantity: numeric('trigger_quantity'),
-  triggersExpireAt: ts('triggers_expire_at'),
-  realizedPnl: numeric('realized_pnl').notNull().default('0'),
-  fees: numeric('fees').notNull().default('0'),
-  financing: numeric('financing').notNull().default('0'),
-  financedThrough: date('financed_through', { mode: 'string' }),
-  liquidationPending: boolean('liquidation_pending').notNull().default(false),
-  openedAt: ts('opened_at').notNull(),
-  closedAt: ts('closed_at'),
-  closeReason: text('close_reason'),
-  closePrice: numeric('close_price'),
-});
-export type LeveragePositionRow = typeof usLeveragePositions.$inferSelect;
-
+// A leverage buy or sell's request memo (migration 20261126_0160_us_leverage.sql): what it asked and answered.
 export const usLeverageRequests = pgTable(
   'us_leverage_requests',
   {
@@ -78,12 +49,3 @@ export const usLeverageRequests = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.requestId] })],
 );
 
-export const usLeverageMarginCalls = pgTable(
-  'us_leverage_margin_calls',
-  {
-    userId: uuid('user_id').notNull(),
-    wallet: text('wallet').notNull(),
-    calledAt: ts('called_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.wallet] })],
-);

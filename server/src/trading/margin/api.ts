@@ -88,6 +88,8 @@ export interface MarginMarket {
   holdsUnrealizedLoss?: boolean;
   /** The margin a partly closed position keeps, rounded to the scale: 'DOWN' (default) or 'UP' (US cents). */
   keptMarginRounding?: 'UP' | 'DOWN';
+  /** Positions are long only (US CFDs): a fill that would take one below zero is refused (1116) in its transaction. */
+  longOnly?: boolean;
   /** Where a fill's `charges` go (default the currency's TAX_PAYABLE). */
   chargesAccount?(): AccountRef;
   /**
@@ -190,10 +192,7 @@ export interface MarginExposure {
   readonly notional: string;
 }
 
-/**
- * What a market that keeps its own positions (US CFDs: `us_leverage_positions`) answers for a
- * wallet, so `exposure` is one call for every market.
- */
+/** What `exposure` answers for a market name the engine has no positions of (the portfolio's `USSTOCK`: forwarded to `USSTOCK_LEV`). */
 export type ExposureSource = (userId: string, book: string) => Promise<MarginExposure>;
 
 /** A margin event as recorded (`margin_events`): what a notice is rendered from. */
@@ -263,7 +262,7 @@ export interface MarginEngine {
   /** Leverage of a symbol's position (and of orders to come); refused (4202) when the held margin cannot carry it. */
   setLeverage(market: Market, userId: string, book: string, symbol: string, leverage: number): Promise<PositionView | null>;
   exposure(market: Market, userId: string, book: string): Promise<MarginExposure>;
-  /** A market whose positions are not the engine's rows answers `exposure` for them (registered once). */
+  /** Another name's `exposure` answer (registered once): the us-stock module forwards `USSTOCK`, which the portfolio asks, to `USSTOCK_LEV`. */
   registerExposure(market: Market, source: ExposureSource): void;
   /**
    * A market's texts for its margin events: the engine's one delivery loop (`deliverNotices`) sends

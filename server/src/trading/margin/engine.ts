@@ -4,7 +4,7 @@
 // per position under ledger keys. Decision: docs/decisions/0016-margin-engine.md.
 import { randomUUID } from 'node:crypto';
 import type Decimal from 'decimal.js';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { NotificationType } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
 import { InsufficientFunds, type AccountRef, type Ledger, type LedgerOps, type TransferLeg, type TransferResult } from '../../ledger/api';
@@ -86,6 +86,10 @@ export interface MarginEngineImpl extends MarginEngine {
   fileChanges(): Promise<void>;
   /** Sends the notices of margin events not yet notified (oldest first); how many went out. */
   deliverNotices(market: Market): Promise<number>;
+  /** Of these positions, the ids whose current version has a waiting liquidation recorded (`liq-pending:<id>:v<version>`). */
+  pendingLiquidations(market: Market, positions: readonly Pick<PositionRow, 'id' | 'version'>[]): Promise<Set<string>>;
+  /** How many positions of a market are open. */
+  openCount(market: Market): Promise<number>;
 }
 
 export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
@@ -367,6 +371,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const signed = fill.side === 'BUY' ? D(fill.quantity) : D(fill.quantity).neg();
       const out = applyFill(row.size, row.entryPrice, signed, fill.price);
       const oldSize = D(row.size);
+      // A long-only market (US CFDs): a sell never takes a position below zero (two sells racing past the caller's check).
+      if (m.longOnly && out.size.isNegative()) throw new AppError('1116');
       const oldMargin = D(row.margin);
       // The new margin: an increase adds the opened part's IM; a reduce keeps its share; a flip starts over.
       let target: MarginDecimal;
@@ -647,7 +653,14 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       if (!markets.has(market)) return { positionMargin: '0', unrealizedPnl: '0', maintenanceMargin: '0', notional: '0' };
       const all = await views(market, userId, book);
       const sum = (f: (p: PositionView) => string) => all.reduce((acc, p) => acc.plus(f(p)), D(0)).toFixed();
-      return { positionMargin: sum((p) => p.margin), unrealizedPnl: sum((p) => p.unrealizedPnl), maintenanceMargin: sum((p) => p.maintenanceMargin), notional: sum((p) => p.notional) };
+      // The P&L at the marks, summed exactly and rounded against the user (a loss up, a gain down).
+      const pnl = all.reduce((acc, p) => acc.plus(unrealizedPnl(p.size, p.entryPrice, p.markPrice)), D(0));
+      return {
+        positionMargin: sum((p) => p.margin),
+        unrealizedPnl: roundAgainstUser(pnl.neg(), marketOf(market).scale).neg().toFixed(),
+        maintenanceMargin: sum((p) => p.maintenanceMargin),
+        notional: sum((p) => p.notional),
+      };
     },
 
     async refreshIndex(market, symbol) {
@@ -715,6 +728,19 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         sent += 1;
       }
       return sent;
+    },
+
+    async pendingLiquidations(market, positions) {
+      if (positions.length === 0) return new Set();
+      const keyOf = (p: Pick<PositionRow, 'id' | 'version'>) => `liq-pending:${p.id}:v${p.version}`;
+      const found = await db.select({ key: marginEvents.key }).from(marginEvents).where(and(eq(marginEvents.market, market), inArray(marginEvents.key, positions.map(keyOf))));
+      const keys = new Set(found.map((f) => f.key));
+      return new Set(positions.filter((p) => keys.has(keyOf(p))).map((p) => p.id));
+    },
+
+    async openCount(market) {
+      const [row] = await db.select({ n: count() }).from(marginPositions).where(and(eq(marginPositions.market, market), ne(marginPositions.size, '0')));
+      return Number(row?.n ?? 0);
     },
 
     async charge(market, symbol, key, kind, figuresOf) {
@@ -825,6 +851,12 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       }
       // Each close's fill records the LIQUIDATION event (settleFill); its notice goes out from there.
       for (const t of targets) {
+        // Another position of the wallet whose own stock cannot fill a close now (US: halted) waits,
+        // told once (its pending event, its market's kind); the first mark that may fill it liquidates it if still due.
+        if (t.id !== row.id && !m.mayLiquidateNow(t.symbol, now)) {
+          await liquidateLater(m, t, [t], view, now);
+          continue;
+        }
         const requestId = `liq:${t.id}:v${t.version}`;
         await m.closeAtMarket({ userId: t.userId, book: t.book, symbol: t.symbol, side: D(t.size).gt(0) ? 'SELL' : 'BUY', quantity: str(D(t.size).abs()), requestId, reason: 'LIQUIDATION' });
       }
