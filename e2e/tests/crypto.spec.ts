@@ -372,7 +372,7 @@ test.describe('crypto spot', () => {
       await input(page, 'Amount to spend (IDR)').fill('100000');
       await ticket.getByTestId('order-review-button').click();
       await expect(page.getByRole('alertdialog', { name: 'Review BTC buy order' }).getByTestId('order-review')).toBeVisible();
-      found.push(await blockingViolations(page, 'the review dialog (dark)', '[role="alertdialog"]'));
+      found.push(await blockingViolations(page, 'the review dialog (dark)', { include: '[role="alertdialog"]' }));
       expect(found.filter(Boolean), 'serious/critical axe violations').toEqual([]);
     });
   });

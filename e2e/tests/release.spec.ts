@@ -136,7 +136,7 @@ test('a labelled mf-reports goes live on reload and a rollback takes it back; th
   await expect(buildLabel(page)).toHaveText(label);
   await expect(buildLabel(page)).toHaveAttribute('title', `Build ${label}`);
   // The tag is part of the page for everyone who sees it: readable in the theme.
-  const axe = await blockingViolations(page, 'the build label', '[data-testid="remote-build-label"]');
+  const axe = await blockingViolations(page, 'the build label', { include: '[data-testid="remote-build-label"]' });
   expect(axe, `serious/critical axe violations:\n${axe}`).toBe('');
   expect((await lastRegistryVersion(watch)).mf_reports).toBe(after.version);
   await expectRemoteFetched(watch, 'mf_reports', baseURL!);

@@ -4,6 +4,8 @@ import type { Page } from '@playwright/test';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 const BLOCKING = new Set(['serious', 'critical']);
+/** The rules whose answer depends on colours: all that a switch of theme can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
 export function describeViolations(results: AxeResults): string {
   return results.violations
@@ -24,11 +26,18 @@ export function describeViolations(results: AxeResults): string {
  * Legacy mode: one `axe.run` in the page. The default runs `axe.runPartial` in every frame and then
  * opens a blank page, injects axe a second time and merges there (`finishRun`), which doubled the
  * cost of each check on a busy machine; its only gain, checking cross-origin frames, does not
- * apply (the app has no frames).
+ * apply (the app has no frames). `rules` limits the run to those rules (a theme switch changes
+ * colours only, so the second theme needs only the colour rules).
  */
-export async function blockingViolations(page: Page, where: string, include?: string): Promise<string> {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const results = await (include ? builder.include(include) : builder).analyze();
+export async function blockingViolations(
+  page: Page,
+  where: string,
+  { include, rules }: { include?: string; rules?: readonly string[] } = {},
+): Promise<string> {
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules([...rules]);
+  const results = await builder.analyze();
   const text = describeViolations(results);
   return text ? `${where}\n${text}` : '';
 }
