@@ -28,8 +28,8 @@ const ZERO_MARKET = (assetType: 'USSTOCK' | 'USSTOCK_CFD' | 'IDSS' | 'PERPS', cu
   costBasis: '0',
   unrealizedPnl: '0',
   unrealizedPnlPercent: '0',
-  realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0',
-  idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: assetType === 'USSTOCK_CFD' ? null : '0' },
+  realizedPnl: '0',
+  idr: { investedValue: '0', costBasis: '0', unrealizedPnl: '0', realizedPnl: '0' },
 });
 /** The markets other than crypto with nothing in them, in the overview's order. */
 const OTHER_MARKETS_EMPTY = [ZERO_MARKET('USSTOCK', 'USD'), ZERO_MARKET('USSTOCK_CFD', 'USD'), ZERO_MARKET('IDSS', 'IDR'), ZERO_MARKET('PERPS', 'USDT')];

@@ -42,9 +42,10 @@ import type { MarginFillReads } from '../../trading/margin/fill-reads';
 import { allocationOf } from './allocation';
 import { changePercent, wibDay, type DailyValuesRepo } from './daily-values';
 
-/** The margin engine's book of perps positions, and the US CFD wallets' books. */
+/** The margin engine's book of perps positions, the US CFD wallets' books and the CFDs' engine market. */
 const PERP_BOOK = 'PERP';
 const CFD_BOOKS = ['leverage', 'intraday'] as const;
+const CFD_MARKET: Market = 'USSTOCK_LEV';
 
 export interface PortfolioMarket {
   instruments(): readonly Instrument[];
@@ -314,6 +315,12 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return { items, realized: sumOf([...replay.positions.values()], (p) => p.realizedPnl) };
   }
 
+  /** What a margined market's positions realized: the open ones' lives so far and every closed one's. */
+  async function marginRealizedOf(m: Market, userId: string): Promise<Decimal> {
+    const [open, closed] = await Promise.all([deps.margin.positions(m, userId), deps.marginReads.closedRealized(m, userId)]);
+    return sumOf(open, (p) => p.realizedPnl).plus(closed);
+  }
+
   /** The US CFD positions of both leverage wallets (the margin engine's exposure): margin and unrealized P&L, USD. */
   async function cfdExposure(userId: string): Promise<{ margin: Decimal; unrealized: Decimal }> {
     const books = await Promise.all(CFD_BOOKS.map((book) => deps.margin.exposure('USSTOCK', userId, book)));
@@ -351,12 +358,13 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const worth = await deps.netWorth.of(userId);
       const at = worth.at;
       const usdIdr: UsdIdrRate = { rate: worth.usdIdr, at };
-      const [balances, snapshot, perps, perpClosedRealized, cfd, since] = await Promise.all([
+      const [balances, snapshot, perps, perpClosedRealized, cfd, cfdRealized, since] = await Promise.all([
         ledger.userBalances(userId),
         deps.snapshot.positions(userId),
         deps.margin.positions('PERPS', userId, PERP_BOOK),
         deps.marginReads.closedRealized('PERPS', userId, PERP_BOOK),
         cfdExposure(userId),
+        marginRealizedOf(CFD_MARKET, userId),
         deps.daily.lastBefore(userId, wibDay(at)),
       ]);
       const cryptoReplay = replayOfSnapshot(snapshot, 'CRYPTO');
@@ -409,7 +417,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const markets = [
         totals('CRYPTO', 'IDR', { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }, { invested: cryptoInvested, cost: cryptoCost, realized: cryptoRealized }),
         totals('USSTOCK', 'USD', { invested: usInvested, cost: usCost, realized: usRealized }, { invested: usInvestedIdr, cost: usCostIdr, realized: usRealizedIdr }),
-        totals('USSTOCK_CFD', 'USD', { invested: cfdInvested, cost: cfdMargin, realized: null }, { invested: toIdr(cfdInvested, usdIdr.rate), cost: toIdr(cfdMargin, usdIdr.rate), realized: null }),
+        totals('USSTOCK_CFD', 'USD', { invested: cfdInvested, cost: cfdMargin, realized: cfdRealized }, { invested: toIdr(cfdInvested, usdIdr.rate), cost: toIdr(cfdMargin, usdIdr.rate), realized: toIdr(cfdRealized, usdIdr.rate) }),
         totals('IDSS', 'IDR', { invested: idxInvested, cost: idxCost, realized: idx.realized }, { invested: idxInvested, cost: idxCost, realized: idx.realized }),
         totals('PERPS', 'USDT', { invested: perpMargin.plus(perpUnrealized), cost: perpMargin, realized: perpRealized }, { invested: usdtToIdr(perpMargin.plus(perpUnrealized)), cost: usdtToIdr(perpMargin), realized: usdtToIdr(perpRealized) }),
       ];

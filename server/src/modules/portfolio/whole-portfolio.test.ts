@@ -114,7 +114,7 @@ describe('the whole portfolio across every wallet and market', () => {
     expect(market('USSTOCK')).toMatchObject({ investedValue: '525.92', costBasis: '500', unrealizedPnl: '25.92', realizedPnl: '0' });
     expect(market('IDSS')).toMatchObject({ investedValue: '910000', costBasis: '901350', unrealizedPnl: '8650', realizedPnl: '0' });
     expect(new Decimal(market('PERPS')!.unrealizedPnl).eq(unrealized)).toBe(true);
-    expect(market('USSTOCK_CFD')).toMatchObject({ investedValue: '0', realizedPnl: null });
+    expect(market('USSTOCK_CFD')).toMatchObject({ investedValue: '0', realizedPnl: '0' });
     // The overview's P&L are the markets' in IDR.
     const sumIdr = (pick: (m: PortfolioOverview['markets'][number]) => string | null) => data.markets.reduce((s, m) => s.plus(pick(m) ?? 0), new Decimal(0)).toFixed();
     expect(data.unrealizedPnl).toBe(sumIdr((m) => m.idr.unrealizedPnl));
