@@ -11,7 +11,7 @@ import { AppError } from '../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type Ledger } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub } from '../pubsub';
-import { isEngineClose, type FillListener, type TradingEngine } from './engine-api';
+import { isEngineClose, type CallStep, type FillListener, type TradingEngine } from './engine-api';
 import { publishCommit } from './events';
 import type { AmendRequest, MarketRules } from './market-rules';
 import { Matcher } from './matcher';
@@ -118,6 +118,16 @@ export function createEngine(deps: EngineDeps): Engine {
     run,
   });
 
+  /** `fn` in one transaction, with the caller's step first and last; answers the orders it returns. */
+  async function call(step: CallStep | undefined, fn: (tx: OrderTx) => Promise<OrderRow[]>): Promise<{ orders: Order[] }> {
+    return run(async (tx) => {
+      await step?.begin(tx.ops.db);
+      const answer = { orders: (await fn(tx)).map(view) };
+      await step?.end(tx.ops.db, answer);
+      return answer;
+    });
+  }
+
   /** A market order's verdict now (queue or execute); throws the rules' refusal. */
   function queuedNow(rules: MarketRules, spec: OrderSpec, inst: Instrument): boolean {
     if (spec.orderType !== 'MARKET') return false;
@@ -209,7 +219,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return rules.plan({ ...spec, symbol: inst.symbol }, inst, { language, queued: queuedNow(rules, spec, inst) });
     },
 
-    async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language) {
+    async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language, step?: CallStep) {
       const rules = rulesOf(m);
       // A close the margin engine places is never refused for the person's identity, terms or the
       // market's orders switch: a liquidation must happen whatever became of the account.
@@ -230,12 +240,11 @@ export function createEngine(deps: EngineDeps): Engine {
       const queued = queuedNow(rules, placing, inst);
       const p = rules.plan(placing, inst, { language, queued });
       try {
-        const rows = await run(async (tx) =>
+        return await call(step, async (tx) =>
           p.walk
             ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, p, inst), id: randomUUID() }, p.walk.fills)]
             : placeResting(tx, rules, userId, requestId, p, inst),
         );
-        return { orders: rows.map(view) };
       } catch (error) {
         if (isUniqueViolation(error)) {
           const winner = await repo.byRequest(userId, requestId);
@@ -245,21 +254,20 @@ export function createEngine(deps: EngineDeps): Engine {
       }
     },
 
-    async cancel(m: Market, userId: string, orderId: string) {
+    async cancel(m: Market, userId: string, orderId: string, step?: CallStep) {
       const rules = rulesOf(m);
       try {
-        const rows = await run(async (tx) => {
+        return await call(step, async (tx) => {
           const { order, rows: group } = await lockOwn(tx, m, userId, orderId);
           if (!order.isOpen) throw new AppError(order.status === 'SUCCESS' ? '9603' : '9602');
           return tx.cancel(group, 'USER');
         });
-        return { orders: rows.map(view) };
       } catch (error) {
         throw mapError(error, rules);
       }
     },
 
-    async amend(m: Market, userId: string, orderId: string, body: AmendRequest, language: Language) {
+    async amend(m: Market, userId: string, orderId: string, body: AmendRequest, language: Language, step?: CallStep) {
       const rules = rulesOf(m);
       rules.assertOrdersOn();
       // Halts first, outside the transaction (reading them inside would wait on PGlite's one connection).
@@ -268,7 +276,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const inst = rules.instrument(found.symbol);
       await rules.assertTradable({ userId, spec: specOf(found), instrument: inst, language, amending: true });
       try {
-        const rows = await run(async (tx) => {
+        return await call(step, async (tx) => {
           const { order, rows: group } = await lockOwn(tx, m, userId, orderId);
           if (!order.isOpen) throw new AppError('9605');
           amendEvents(order);
@@ -283,7 +291,6 @@ export function createEngine(deps: EngineDeps): Engine {
           }
           return out;
         });
-        return { orders: rows.map(view) };
       } catch (error) {
         throw mapError(error, rules);
       }
