@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   CryptoFuturesPortfolio,
   ErrorEnvelope,
+  MarketPositionHistoryResponse,
   PERPS_PATHS,
   PerpCloseEstimate,
   PerpPlaceResponse,
   PerpPositionResponse,
   PerpPositionsResponse,
+  PORTFOLIO_PATHS,
   successEnvelope,
 } from '@pasar/shared/contract';
 import Decimal from 'decimal.js';
@@ -85,7 +87,7 @@ describe('perp positions: isolated margin, TP/SL, close, portfolio', () => {
     expect(gained.gt(140) && gained.lt(175)).toBe(true);
   });
 
-  it('estimates and closes half a long; the rest stays; the portfolio adds it up', async () => {
+  it('estimates and closes half a long; the rest stays; the portfolio adds it up with the closed short', async () => {
     t.app.market.steer(ETH, { price: '3000' });
     data(PerpPlaceResponse, await post(PERPS_PATHS.buy, { symbol: ETH, orderType: 'MARKET', quantity: '2', leverage: 10 }));
     t.app.market.steer(ETH, { price: '3100' });
@@ -100,6 +102,15 @@ describe('perp positions: isolated margin, TP/SL, close, portfolio', () => {
     const portfolio = data(CryptoFuturesPortfolio, await get(PERPS_PATHS.portfolio));
     expect(portfolio.positions).toHaveLength(1);
     expect(new Decimal(portfolio.marginBalance).toFixed()).toBe(new Decimal(portfolio.balance.walletBalance).plus(portfolio.balance.unrealizedPnl).toFixed());
+    // The totals cover the short closed at its take-profit as well as the open long: every fill's
+    // realized P&L (its ledger memo) and fee, as the position history lists them.
+    const fills = data(MarketPositionHistoryResponse, await get(PORTFOLIO_PATHS.positionHistory, { assetType: 'PERPS', size: '100' })).items;
+    expect(fills).toHaveLength(4);
+    const total = (pick: (f: (typeof fills)[number]) => string) => fills.reduce((sum, f) => sum.plus(pick(f)), new Decimal(0)).toFixed();
+    expect(new Decimal(portfolio.totalRealizedPnl).toFixed()).toBe(total((f) => f.realizedPnl ?? '0'));
+    expect(new Decimal(portfolio.totalFeesPaid).toFixed()).toBe(total((f) => f.fee));
+    expect(new Decimal(portfolio.totalRealizedPnl).gt(closed.position!.realizedPnl)).toBe(true);
+    expect(portfolio.totalFundingPaid).toBe('0');
     const audit = await t.app.ledger.audit();
     expect({ negative: audit.negativeUserAccounts, held: audit.heldMismatch }).toEqual({ negative: 0, held: 0 });
   });

@@ -46,8 +46,8 @@ export interface PerpServiceDeps {
   readonly rules: PerpRules;
   readonly market: MarketRuntime;
   readonly ledger: Ledger;
-  /** The fills of a page's orders (their realized P&L is in the fills' MARGIN_FILL memos). */
-  readonly fills: Pick<MarginFillReads, 'fillsOfOrders'>;
+  /** The fills of a page's orders (their realized P&L is in the fills' MARGIN_FILL memos), and the closed positions' totals. */
+  readonly fills: Pick<MarginFillReads, 'fillsOfOrders' | 'closedTotals'>;
   readonly settings: PerpSettings;
   /** USDT price in IDR (mid), for the portfolio's IDR figure. */
   readonly usdtIdr: () => string;
@@ -461,8 +461,9 @@ export function createPerpService(deps: PerpServiceDeps) {
       };
     },
 
+    /** The margin wallet, the open positions, and totals over every position, open or closed (closed ones from the engine's record). */
     async portfolio(userId: string): Promise<CryptoFuturesPortfolio> {
-      const views = await margin.positions('PERPS', userId, PERP_BOOK);
+      const [views, closed] = await Promise.all([margin.positions('PERPS', userId, PERP_BOOK), deps.fills.closedTotals('PERPS', userId, PERP_BOOK)]);
       const bal = await balance(userId);
       const sum = (f: (p: PositionView) => string) => views.reduce((a, p) => a.plus(f(p)), D(0));
       const marginBalance = D(bal.walletBalance).plus(bal.unrealizedPnl);
@@ -473,9 +474,9 @@ export function createPerpService(deps: PerpServiceDeps) {
         marginBalance: usdt(marginBalance),
         marginBalanceIdr: marginBalance.times(price).toDecimalPlaces(0, Decimal.ROUND_DOWN).toFixed(),
         totalUnrealizedPnl: usdt(sum((p) => p.unrealizedPnl)),
-        totalRealizedPnl: usdt(sum((p) => p.realizedPnl)),
-        totalFundingPaid: usdt(sum((p) => p.fundingPaid)),
-        totalFeesPaid: usdt(sum((p) => p.feesPaid)),
+        totalRealizedPnl: usdt(sum((p) => p.realizedPnl).plus(closed.realizedPnl)),
+        totalFundingPaid: usdt(sum((p) => p.fundingPaid).plus(closed.funding)),
+        totalFeesPaid: usdt(sum((p) => p.feesPaid).plus(closed.fees)),
         usdtIdrPrice: price,
         updatedAt: market.now(),
       };

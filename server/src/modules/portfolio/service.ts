@@ -68,7 +68,7 @@ export interface PortfolioServiceDeps {
   /** Open positions of the margined markets (perps) and the CFD wallets' exposure. */
   readonly margin: Pick<MarginEngine, 'positions' | 'exposure'>;
   /** A page of a margined market's fills, and the realized P&L of its closed positions. */
-  readonly marginReads: Pick<MarginFillReads, 'fillsPage' | 'closedRealized'>;
+  readonly marginReads: Pick<MarginFillReads, 'fillsPage' | 'closedTotals'>;
   /** The daily values (the day change's base, the value-over-time chart). */
   readonly daily: Pick<DailyValuesRepo, 'lastBefore' | 'history'>;
   readonly now?: () => number;
@@ -317,8 +317,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
 
   /** What a margined market's positions realized: the open ones' lives so far and every closed one's. */
   async function marginRealizedOf(m: Market, userId: string): Promise<Decimal> {
-    const [open, closed] = await Promise.all([deps.margin.positions(m, userId), deps.marginReads.closedRealized(m, userId)]);
-    return sumOf(open, (p) => p.realizedPnl).plus(closed);
+    const [open, closed] = await Promise.all([deps.margin.positions(m, userId), deps.marginReads.closedTotals(m, userId)]);
+    return sumOf(open, (p) => p.realizedPnl).plus(closed.realizedPnl);
   }
 
   /** The US CFD positions of both leverage wallets (the margin engine's exposure): margin and unrealized P&L, USD. */
@@ -358,11 +358,11 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const worth = await deps.netWorth.of(userId);
       const at = worth.at;
       const usdIdr: UsdIdrRate = { rate: worth.usdIdr, at };
-      const [balances, snapshot, perps, perpClosedRealized, cfd, cfdRealized, since] = await Promise.all([
+      const [balances, snapshot, perps, perpClosed, cfd, cfdRealized, since] = await Promise.all([
         ledger.userBalances(userId),
         deps.snapshot.positions(userId),
         deps.margin.positions('PERPS', userId, PERP_BOOK),
-        deps.marginReads.closedRealized('PERPS', userId, PERP_BOOK),
+        deps.marginReads.closedTotals('PERPS', userId, PERP_BOOK),
         cfdExposure(userId),
         marginRealizedOf(CFD_MARKET, userId),
         deps.daily.lastBefore(userId, wibDay(at)),
@@ -401,7 +401,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       const perpMargin = sumOf(perps, (p) => p.margin);
       const perpUnrealized = sumOf(perps, (p) => p.unrealizedPnl);
       // The open positions' P&L so far, and every closed position's (the margin engine's record of each).
-      const perpRealized = sumOf(perps, (p) => p.realizedPnl).plus(perpClosedRealized);
+      const perpRealized = sumOf(perps, (p) => p.realizedPnl).plus(perpClosed.realizedPnl);
 
       type Figures = { invested: Decimal; cost: Decimal; realized: Decimal | null };
       const totals = (assetType: PortfolioMarketTotals['assetType'], currency: PortfolioMarketTotals['currency'], own: Figures, idr: Figures): PortfolioMarketTotals => ({

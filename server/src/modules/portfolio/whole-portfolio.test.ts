@@ -247,7 +247,7 @@ describe('the whole portfolio across every wallet and market', () => {
     const service = portfolioServiceOf(t.app, {
       fills: () => Promise.reject(new Error('the whole fill history was read')),
       marginReads: {
-        closedRealized: reads.closedRealized,
+        closedTotals: reads.closedTotals,
         fillsPage: async (userId, query) => {
           const rows = await reads.fillsPage(userId, query);
           asked.push({ offset: query.offset, limit: query.limit, returned: rows.length });

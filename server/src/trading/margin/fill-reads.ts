@@ -15,6 +15,13 @@ export interface FillPageQuery {
   readonly limit: number;
 }
 
+/** Sums over closed positions (decimal strings; fees and funding > 0 paid). */
+export interface ClosedTotals {
+  readonly realizedPnl: string;
+  readonly fees: string;
+  readonly funding: string;
+}
+
 export type MarginFillReads = ReturnType<typeof createMarginFillReads>;
 
 export function createMarginFillReads(db: PasarDb) {
@@ -46,17 +53,22 @@ export function createMarginFillReads(db: PasarDb) {
     },
 
     /**
-     * The realized P&L of a person's closed positions in a market (of one book when given): the sum
-     * of `margin_position_history.realized_pnl`, each row a position's life up to its closing fill.
+     * What a person's closed positions in a market (of one book when given) realized, paid in fees
+     * and paid in funding/financing: sums of `margin_position_history`, each row a position's life
+     * up to its closing fill.
      */
-    async closedRealized(market: Market, userId: string, book?: string): Promise<string> {
+    async closedTotals(market: Market, userId: string, book?: string): Promise<ClosedTotals> {
       const conditions = [eq(marginPositionHistory.market, market), eq(marginPositionHistory.userId, userId)];
       if (book) conditions.push(eq(marginPositionHistory.book, book));
       const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${marginPositionHistory.realizedPnl}), 0)::text` })
+        .select({
+          realizedPnl: sql<string>`coalesce(sum(${marginPositionHistory.realizedPnl}), 0)::text`,
+          fees: sql<string>`coalesce(sum(${marginPositionHistory.fees}), 0)::text`,
+          funding: sql<string>`coalesce(sum(${marginPositionHistory.funding}), 0)::text`,
+        })
         .from(marginPositionHistory)
         .where(and(...conditions));
-      return row?.total ?? '0';
+      return row ?? { realizedPnl: '0', fees: '0', funding: '0' };
     },
   };
 }
