@@ -65,9 +65,9 @@ export interface PortfolioServiceDeps {
   readonly netWorth: Pick<NetWorthRegistry, 'of'>;
   /** The position snapshot kept by fills (`snapshot.ts`): positions without a replay. */
   readonly snapshot: Pick<SnapshotRepo, 'positions'>;
-  /** Open positions of the margined markets (perps) and the CFD wallets' exposure. */
+  /** Open positions of the margined markets (perps, US CFDs) and the CFD wallets' exposure. */
   readonly margin: Pick<MarginEngine, 'positions' | 'exposure'>;
-  /** A page of a margined market's fills, and the realized P&L of its closed positions. */
+  /** A page of a margined market's fills, and its closed positions' totals (realized P&L, fees, funding). */
   readonly marginReads: Pick<MarginFillReads, 'fillsPage' | 'closedTotals'>;
   /** The daily values (the day change's base, the value-over-time chart). */
   readonly daily: Pick<DailyValuesRepo, 'lastBefore' | 'history'>;
