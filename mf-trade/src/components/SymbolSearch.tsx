@@ -3,7 +3,7 @@
 // instrument list the page already loaded for its header (one request serves both).
 import styled from '@emotion/styled';
 import { Spinner, tokens, useNavigate } from '@pasar/shared';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTradeT } from '../i18n';
 import { useInstruments } from '../market/use-instruments';
 import { hitLocation, searchSymbols, type SearchHit } from '../markets/symbol-search';
@@ -123,7 +123,10 @@ export function SymbolSearch({ onSelect }: { onSelect?: (ticker: string) => void
     setOpen(false);
     setQuery('');
     if (onSelect) onSelect(hit.symbol);
-    else navigate(hitLocation(hit));
+    // The new symbol's page renders as a transition: the closed list is painted at once and the
+    // page re-renders in slices after it, not inside the Enter or the click (it took 150–450 ms
+    // of the key's processing under 4x CPU slowdown).
+    else startTransition(() => navigate(hitLocation(hit)));
   };
 
   const openList = () => setOpen(true);

@@ -89,4 +89,23 @@ describe('logoutSession', () => {
     expect(store.getState().auth.accessToken).toBeNull();
     spy.mockRestore();
   });
+
+  it('reads the device id once per client, not per call', async () => {
+    const seen: string[] = [];
+    const client = createApiClient({
+      ...sessionHooks(createAppStore({ bus: createEventBus<EventMap>() })),
+      adapter: async (config) => {
+        seen.push(String(config.headers['x-device-id']));
+        return { status: 200, statusText: '', headers: {}, config, data: { status: 'success', data: {} } };
+      },
+    });
+    await client.get('/a');
+    const read = jest.spyOn(Cookies, 'get');
+    await client.get('/b');
+    await client.get('/c');
+    expect(read).not.toHaveBeenCalledWith('deviceId');
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0]).toMatch(/^web-/);
+    read.mockRestore();
+  });
 });

@@ -14,10 +14,13 @@ let refresher: SessionManager | null = null;
 
 /** Hooks that connect a client to the shared session state. */
 export function sessionHooks(store = appStore, bus = eventBus): Required<ApiClientHooks> {
+  // Read (and if need be created) once: the id is the device's for good, and reading the cookie
+  // for every call cost a synchronous cookie read per request (a symbol switch sends five or more).
+  let deviceId: string | undefined;
   return {
     getToken: () => store.getState().auth.accessToken,
     getLanguage: () => store.getState().language,
-    getDeviceId: () => getDeviceId(),
+    getDeviceId: () => (deviceId ??= getDeviceId()),
     getFirebaseInstanceId: () => getCookie(COOKIE_KEYS.firebaseInstanceId),
     isGuestMode: () => store.getState().guestMode,
     onMaintenance: () => {
