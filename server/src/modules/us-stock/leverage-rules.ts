@@ -138,6 +138,7 @@ export function createUsLeverageRules(deps: UsLeverageRulesDeps): UsLeverageRule
     keptMarginRounding: 'UP',
     closeEvents: true,
     longOnly: true,
+    marginCallPercent: Number(settings.marginCallPercent),
   };
 
   return {

@@ -88,6 +88,8 @@ export interface MarginMarket {
   holdsUnrealizedLoss?: boolean;
   /** The margin a partly closed position keeps, rounded to the scale: 'DOWN' (default) or 'UP' (US cents). */
   keptMarginRounding?: 'UP' | 'DOWN';
+  /** The margin ratio (percent) at which this market's positions get a MARGIN_CALL (default the engine's; US CFDs: US_LEVERAGE_MARGIN_CALL_PERCENT). */
+  marginCallPercent?: number;
   /** Positions are long only (US CFDs): a fill that would take one below zero is refused (1116) in its transaction. */
   longOnly?: boolean;
   /** Where a fill's `charges` go (default the currency's TAX_PAYABLE). */

@@ -58,7 +58,7 @@ export interface MarginEngineDeps {
   readonly db: PasarDb;
   readonly ledger: Ledger;
   readonly now: () => number;
-  /** Margin ratio (percent) at which MARGIN_CALL is sent, once per crossing. */
+  /** Margin ratio (percent) at which MARGIN_CALL is sent, once per crossing (a market may set its own). */
   readonly marginCallPercent: number;
   /** Leverage of a symbol before the user sets one (capped by the first tier). */
   readonly defaultLeverage: number;
@@ -104,6 +104,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
     if (!m) throw new Error(`no margined market ${market}`);
     return m;
   };
+  /** The margin ratio (percent) at which a market's positions are margin-called: its own, else the engine's. */
+  const callPercent = (m: MarginMarket): number => m.marginCallPercent ?? deps.marginCallPercent;
   const toRow = (r: MarginPositionRow): PositionRow => ({ ...r, takeProfit: r.takeProfit ?? null, stopLoss: r.stopLoss ?? null, triggerQuantity: r.triggerQuantity ?? null, triggersExpireAt: r.triggersExpireAt ?? null });
   const where = (market: Market, userId: string, book: string, symbol: string) =>
     and(eq(marginPositions.market, market), eq(marginPositions.userId, userId), eq(marginPositions.book, book), eq(marginPositions.symbol, symbol));
@@ -214,7 +216,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
   }
 
   function reindex(m: MarginMarket, view: PositionView): void {
-    index.put(m.market, view.symbol, view.id, D(view.size).isZero() ? [] : triggersOf(view, deps.marginCallPercent));
+    index.put(m.market, view.symbol, view.id, D(view.size).isZero() ? [] : triggersOf(view, callPercent(m)));
   }
 
   /** Re-reads a user's positions after a change and re-files them in the index. */
@@ -692,7 +694,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         const notional = D(r.size).abs().times(mark);
         const mm = maintenanceMargin(m.tiers(symbol, r.book), notional);
         const ratio = marginRatioPercent(mm, D(r.margin).plus(unrealizedPnl(r.size, r.entryPrice, mark)));
-        if (ratio.gte(deps.marginCallPercent)) out.push(r.id);
+        if (ratio.gte(callPercent(m))) out.push(r.id);
       }
       return out;
     },
@@ -863,8 +865,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return;
     }
     if (m.marginCallScope === 'BOOK' && row.marginMode === 'CROSS') {
-      await bookMarginCall(m, row, view, ratio.gte(deps.marginCallPercent));
-    } else if (ratio.gte(deps.marginCallPercent) && !row.marginCalled) {
+      await bookMarginCall(m, row, view, ratio.gte(callPercent(m)));
+    } else if (ratio.gte(callPercent(m)) && !row.marginCalled) {
       // The crossing and its event commit together (the notice is sent from the event); the flag
       // makes it one event per crossing, so the key need only be new (a frozen clock and an
       // unchanged position version cross again after a recovery).
@@ -879,7 +881,7 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
         }
       });
       reindex(m, { ...view, marginCalled: true });
-    } else if (ratio.lt(deps.marginCallPercent) && row.marginCalled) {
+    } else if (ratio.lt(callPercent(m)) && row.marginCalled) {
       await db.update(marginPositions).set({ marginCalled: false }).where(and(eq(marginPositions.id, row.id), eq(marginPositions.marginCalled, true)));
       reindex(m, { ...view, marginCalled: false });
     }

@@ -2,7 +2,8 @@
 // needs), with a market registered for the test on USD wallets and fills handed to settleFill in a
 // ledger transaction as the trading engine does: sell charges (US SEC/TAF) collected after the fee
 // and a loss from what is left, the rest not collected; the margin a partly closed position keeps
-// rounded up to the cent; and a margin event for each TP/SL or intraday close.
+// rounded up to the cent; a margin event for each TP/SL or intraday close; and the market's own
+// margin-call threshold.
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
@@ -16,8 +17,10 @@ import { marginEvents } from './tables';
 const SYMBOL = 'TEST';
 const BOOK = 'leverage';
 
-describe('margin engine: a market with sell charges, cents kept up, and close events', () => {
+describe('margin engine: a market with sell charges, cents kept up, close events and its own margin-call threshold', () => {
   let t: TestApp;
+  /** The test market's mark (null: none, the entry price stands in). */
+  let mark: string | null = null;
   const account = (userId: string): AccountRef => ({ userId, currency: 'USD', purpose: 'USD_LEVERAGE' });
   const house = (name: 'MARGIN_SETTLEMENT' | 'INSURANCE_FUND' | 'TAX_PAYABLE'): AccountRef => ({ house: name, currency: 'USD' });
 
@@ -33,11 +36,13 @@ describe('margin engine: a market with sell charges, cents kept up, and close ev
       insuranceAccount: () => house('INSURANCE_FUND'),
       tiers: () => usTiers(2, 50),
       fees: () => ({ maker: '0', taker: '0' }),
-      markPrice: () => null,
+      markPrice: () => mark,
       mayLiquidateNow: () => true,
       closeAtMarket: async () => undefined,
       keptMarginRounding: 'UP',
       closeEvents: true,
+      // Below the engine's 80 %: the market's own threshold is the one used.
+      marginCallPercent: 50,
     };
     t.app.margin.register(market);
   }, SETUP_TIMEOUT_MS);
@@ -90,5 +95,27 @@ describe('margin engine: a market with sell charges, cents kept up, and close ev
     expect(new Decimal((await t.app.ledger.balance(house('INSURANCE_FUND'))).balance).toFixed(2)).toBe(insurance.toFixed(2));
     const [closed] = await t.app.margin.history('USSTOCK', userId);
     expect(closed).toMatchObject({ closeReason: 'USER', realizedPnl: '-59', fees: '1' });
+  });
+
+  it("margin-calls at the market's own threshold (50 %), not the engine's (80 %)", async () => {
+    const userId = randomUUID();
+    await fund(t.app, account(userId), '60');
+    await fill(userId, 'BUY', '1', '100');
+    const calls = async () =>
+      (await t.app.database.db.select().from(marginEvents).where(and(eq(marginEvents.userId, userId), eq(marginEvents.market, 'USSTOCK'), eq(marginEvents.kind, 'MARGIN_CALL')))).length;
+    try {
+      // At 85: maintenance 85 × 25 % = 21.25 against equity 60 − 15 = 45: 47.2 %, no call.
+      mark = '85';
+      await t.app.margin.onMark('USSTOCK', SYMBOL, mark, Date.now());
+      expect(await calls()).toBe(0);
+      // At 80: 20 against 40: 50 %, one call (the engine's 80 % would send none).
+      mark = '80';
+      await t.app.margin.onMark('USSTOCK', SYMBOL, mark, Date.now());
+      await t.app.margin.onMark('USSTOCK', SYMBOL, mark, Date.now());
+      expect(await calls()).toBe(1);
+      expect((await t.app.margin.position('USSTOCK', userId, BOOK, SYMBOL))?.marginRatioPercentage).toBe('50.00');
+    } finally {
+      mark = null;
+    }
   });
 });
