@@ -22,7 +22,8 @@ jest.mock('lightweight-charts', () => {
     setData: jest.fn((bars: unknown[]) => chart.data.push(bars)),
     update: jest.fn(),
     applyOptions: jest.fn(),
-    priceScale: () => ({ applyOptions: jest.fn() }),
+    options: () => ({ priceScaleId: 'right' }),
+    priceScale: () => ({ applyOptions: jest.fn(), options: () => ({ scaleMargins: { top: 0.1, bottom: 0.2 } }) }),
     createPriceLine: jest.fn((line: { id?: string; price: number }) => {
       chart.priceLines.push(line);
       return line;
@@ -122,6 +123,22 @@ const OPTIONS = { precision: 0, minMove: 1, formatPrice: String, locale: 'id-ID'
 const candle = (t: number): Candle => ({ t, o: '100', h: '110', l: '90', c: '105', v: '3' }) as Candle;
 
 describe('chart engine', () => {
+  it('paints the volume bars in the person\'s own up and down colours, and the theme\'s again when they go', async () => {
+    const engine = createChartEngine(document.createElement('div'), OPTIONS);
+    engine.setCandles([candle(1_700_000_000_000)]); // closes above its open: an up bar
+    const volumeColour = () => {
+      const sets = mockCharts[0]!.data as { color?: string }[][];
+      return [...sets].reverse().find((bars) => bars[0]?.color !== undefined)?.[0]?.color;
+    };
+    expect(volumeColour()).toBe('rgba(11, 122, 72, 0.35)');
+    const tools = await engine.openTools();
+    tools.setView({ scale: 'auto', scaleSide: 'right', crosshair: 'normal', colours: { upColor: '#112233' } });
+    expect(volumeColour()).toBe('rgba(17, 34, 51, 0.35)');
+    tools.setView({ scale: 'auto', scaleSide: 'right', crosshair: 'normal', colours: {} });
+    expect(volumeColour()).toBe('rgba(11, 122, 72, 0.35)');
+    engine.destroy();
+  });
+
   it('draws the draggable order and alert lines given before the line layer\'s own chunk arrived', async () => {
     const guest = createChartEngine(document.createElement('div'), OPTIONS);
     guest.setOrderLines([]);

@@ -86,6 +86,12 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${parseInt(r!, 16)}, ${parseInt(g!, 16)}, ${parseInt(b!, 16)}, ${alpha})`;
 }
 
+/** A person's own candle colours; a missing one is the theme's. */
+export interface CandleColours {
+  up?: string;
+  down?: string;
+}
+
 interface Palette {
   up: string;
   down: string;
@@ -118,7 +124,14 @@ function toBars(candle: Candle, palette: Palette): { bar: CandlestickData<Time>;
 
 export function createChartEngine(container: HTMLElement, initial: ChartEngineOptions): ChartEngine {
   let options = initial;
-  let palette = readPalette();
+  // The person's up and down colours (chart view settings, set by the tools) over the theme's:
+  // candles and volume bars alike.
+  let ownColours: CandleColours = {};
+  const themed = (): Palette => {
+    const theme = readPalette();
+    return { ...theme, up: ownColours.up ?? theme.up, down: ownColours.down ?? theme.down };
+  };
+  let palette = themed();
   let candles: Candle[] = [];
 
   const timeFormat = () =>
@@ -204,7 +217,21 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     (hostLoad ??= import(/* webpackChunkName: "chart-tools" */ './chart-tools-host').then(
       ({ createToolsHost }) =>
         (host = createToolsHost(
-          { chart, series, container, candles: () => candles, palette: () => palette, options: () => options, state: stateOf, listeners: stateListeners },
+          {
+            chart,
+            series,
+            container,
+            candles: () => candles,
+            palette: () => palette,
+            setColours: (colours) => {
+              if (colours.up === ownColours.up && colours.down === ownColours.down) return;
+              ownColours = colours;
+              applyPalette();
+            },
+            options: () => options,
+            state: stateOf,
+            listeners: stateListeners,
+          },
           early,
         )),
       (error: unknown) => {
@@ -257,7 +284,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   const alertLayer = deferredLayer(() => [chart, series, container, colour('warning') || '#f2b01e']);
 
   function applyPalette() {
-    palette = readPalette();
+    palette = themed();
     chart.applyOptions({
       layout: { background: { type: ColorType.Solid, color: palette.background }, textColor: palette.text },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },

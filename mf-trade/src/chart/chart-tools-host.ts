@@ -6,7 +6,7 @@
 import { marketOfSymbol } from '@pasar/shared';
 import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import type { Candle } from '../market/types';
-import type { ChartEngineOptions } from './chart-engine';
+import type { CandleColours, ChartEngineOptions } from './chart-engine';
 import type { ChartState, ChartType } from './chart-state';
 import { createChartTools, type ChartTools, type ToolsPalette } from './chart-tools';
 
@@ -16,6 +16,8 @@ export interface ToolsHostContext {
   container: HTMLElement;
   candles(): readonly Candle[];
   palette(): ToolsPalette;
+  /** The person's candle colours: the engine paints candles and volume bars in them. */
+  setColours(colours: CandleColours): void;
   /** The engine's options now (precision, symbol, market). */
   options(): ChartEngineOptions;
   /** The state as the engine knows it (symbol, resolution, range) with these parts filled in. */

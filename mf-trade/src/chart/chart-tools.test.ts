@@ -82,12 +82,17 @@ function setup() {
   let bars = [...candles];
   let symbol = 'BTC-IDR';
   const changed = jest.fn();
+  // As the engine: the person's candle colours over the theme's.
+  let own: { up?: string; down?: string } = {};
   const tools: ChartTools = createChartTools({
     chart: chart as never,
     series: main as never,
     container,
     candles: () => bars,
-    palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222222', background: '#ffffff' }),
+    palette: () => ({ up: own.up ?? '#0b7a48', down: own.down ?? '#c4262e', text: '#222222', background: '#ffffff' }),
+    setColours: (colours) => {
+      own = colours;
+    },
     precision: () => 2,
     symbol: () => symbol,
     market: () => 'crypto',

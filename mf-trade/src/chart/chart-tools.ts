@@ -24,7 +24,10 @@ export interface ToolsContext {
   series: ISeriesApi<'Candlestick'>;
   container: HTMLElement;
   candles(): readonly Candle[];
+  /** The theme's palette with the person's candle colours (setColours) over it. */
   palette(): ToolsPalette;
+  /** The person's candle colours: the engine paints candles and volume bars in them. */
+  setColours(colours: { up?: string; down?: string }): void;
   precision(): number;
   /** The chart's market now (its session day resets VWAP). */
   market(): MarketId;
@@ -92,11 +95,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
 
   // ---- View: scale, crosshair, colours ----------------------------------------------------------
   let view: ChartView = DEFAULT_VIEW;
-  /** The theme's palette with the person's colours over it. */
-  const palette = (): ToolsPalette => {
-    const theme = ctx.palette();
-    return { ...theme, up: view.colours.upColor ?? theme.up, down: view.colours.downColor ?? theme.down };
-  };
+  const palette = (): ToolsPalette => ctx.palette();
   // PriceScaleMode's values (Normal, Logarithmic, Percentage) as numbers: importing the enum would
   // add its export to the library chunk, which the guest page fetches on idle (decision 0006).
   const SCALE_MODE: Record<ChartView['scale'], PriceScaleMode> = { auto: 0 as PriceScaleMode, log: 1 as PriceScaleMode, percentage: 2 as PriceScaleMode };
@@ -676,6 +675,8 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       const moved = next.scaleSide !== view.scaleSide;
       const uncoloured = !next.colours.background && view.colours.background;
       view = next;
+      // The engine repaints candles and volume in the person's colours (or the theme's again).
+      ctx.setColours({ up: next.colours.upColor, down: next.colours.downColor });
       // A background back to the theme's: the engine's repaint puts the theme's back, then this view.
       if (uncoloured) chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: ctx.palette().background } } });
       applyView();

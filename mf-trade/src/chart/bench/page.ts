@@ -60,7 +60,7 @@ async function lightweight(withStudies: boolean) {
   series.setData(data.map((d) => ({ time: (d.t / 1000) as never, open: +d.o, high: +d.h, low: +d.l, close: +d.c })));
   volume.setData(data.map((d) => ({ time: (d.t / 1000) as never, value: +d.v })));
   let bars = data;
-  const tools = createChartTools({ chart, series, container: el, candles: () => bars, palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222', background: '#fff' }), precision: () => 0, symbol: () => 'BENCH', market: () => 'crypto', changed: () => {} });
+  const tools = createChartTools({ chart, series, container: el, candles: () => bars, palette: () => ({ up: '#0b7a48', down: '#c4262e', text: '#222', background: '#fff' }), setColours: () => {}, precision: () => 0, symbol: () => 'BENCH', market: () => 'crypto', changed: () => {} });
   if (withStudies) tools.setStudies(STUDIES());
   chart.timeScale().fitContent();
   await frames(2);
