@@ -194,12 +194,21 @@ export interface LedgerOps {
   userBalances(userId: string): Promise<AccountBalance[]>;
 }
 
+export interface TransactionOptions {
+  /**
+   * `fn` ends with a statement of its own on `db`, after every other: if it succeeded the
+   * transaction was not aborted by an error `fn` swallowed, so the ledger does not check that with
+   * a statement of its own before the commit.
+   */
+  readonly endsWithStatement?: boolean;
+}
+
 export interface Ledger extends LedgerOps {
   /**
    * Runs `fn` in ONE database transaction: the module's own writes (through `db`) and the ledger's
    * commit or roll back together. Keep it short; row locks are held until it ends.
    */
-  transaction<T>(fn: (ops: LedgerOps & { readonly db: PasarDb }) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (ops: LedgerOps & { readonly db: PasarDb }) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** The balance as it was at `at` (from the entries' running balances). */
   balanceAt(account: AccountRef, at: Date): Promise<string>;
   /** Newest first; `before` pages back. */

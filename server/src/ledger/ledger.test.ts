@@ -420,6 +420,34 @@ describe('transaction', () => {
     ).rejects.toThrow();
     expect(await snapshot(f)).toBe(before);
   });
+
+  it('a transaction that ends with its own statement (endsWithStatement) commits without a check of the ledger, and fails all the same after a swallowed error', async () => {
+    const u = newUserId();
+    await fund(u, '100');
+    const before = await snapshot(f);
+    await expect(
+      f.ledger.transaction(
+        async (ops) => {
+          await ops.transfer({ key: nextKey(), kind: 'X', legs: [{ from: user(u), to: house('FEES'), amount: '50' }] });
+          await ops.db.execute(sql`select 1/0`).catch(() => undefined);
+          await ops.db.execute(sql`select 2`);
+          return 'done';
+        },
+        { endsWithStatement: true },
+      ),
+    ).rejects.toThrow();
+    expect(await snapshot(f)).toBe(before);
+    const done = await f.ledger.transaction(
+      async (ops) => {
+        await ops.transfer({ key: nextKey(), kind: 'X', legs: [{ from: user(u), to: house('FEES'), amount: '50' }] });
+        await ops.db.execute(sql`select 2`);
+        return 'done';
+      },
+      { endsWithStatement: true },
+    );
+    expect(done).toBe('done');
+    expect((await f.ledger.balance(user(u))).balance).toBe('50');
+  });
 });
 
 describe('the database itself', () => {
@@ -449,7 +477,7 @@ describe('the database itself', () => {
     expect(await f.ledger.balance(user(u))).toEqual(expect.objectContaining({ balance: '1000', held: '600' }));
   });
 
-  it('refuses, at commit, a transfer that does not balance or has no entries', async () => {
+  it('refuses, with the statement that writes it, a transfer that does not balance or has no entries', async () => {
     const u = newUserId();
     const t = await fund(u, '1000');
     const account = t.postings[1].accountId;

@@ -13,6 +13,7 @@ import {
   type Hold,
   type HoldRequest,
   type HistoryEntry,
+  type HouseAccount,
   type Ledger,
   type LedgerOps,
   type Posting,
@@ -29,6 +30,8 @@ import {
   legsHash,
   LedgerDecimal,
   parseAmount,
+  shardForKey,
+  shardOf,
   type AccountKey,
 } from './refs';
 import {
@@ -43,6 +46,8 @@ import {
   selectBalanceAt,
   selectHistory,
   selectHold,
+  selectHouseBalance,
+  selectHouseBalanceAt,
   selectMemos,
   selectTransfer,
   selectUserBalances,
@@ -60,7 +65,15 @@ export interface LedgerOptions {
   readonly accountCacheSize?: number;
   /** Attempts of a standalone operation that hits a deadlock or serialization failure. */
   readonly retries?: number;
+  /**
+   * House accounts spread over several rows, and how many: a transfer's legs to or from one of
+   * them go to one row picked from the transfer's key. Their balance is the sum of the rows.
+   */
+  readonly houseShards?: Readonly<Partial<Record<HouseAccount, number>>>;
 }
+
+/** The app's busy house accounts: every fill of every market pays a fee and moves inventory. */
+export const HOUSE_SHARDS: Readonly<Partial<Record<HouseAccount, number>>> = { FEES: 8, INVENTORY: 8 };
 
 /** Where an operation runs: straight on the database (each statement commits) or inside a transaction. */
 interface Scope {
@@ -100,6 +113,12 @@ const HISTORY_LIMIT = { default: 50, max: 500 };
 export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
   const cacheSize = options.accountCacheSize ?? 100_000;
   const retries = options.retries ?? 3;
+  const houseShards = options.houseShards ?? {};
+  /** The row of `key` a transfer keyed `transferKey` uses (user accounts and unspread houses: their only row). */
+  const rowFor = (key: AccountKey, transferKey: string): AccountKey => {
+    const shards = key.house ? (houseShards[key.house] ?? 1) : 1;
+    return shards > 1 ? shardOf(key, shardForKey(transferKey, shards)) : key;
+  };
   const cache = new Map<string, string>();
   const cacheAccount = (ref: string, id: string) => {
     if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
@@ -143,7 +162,7 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
   return {
     ...ops(standalone),
 
-    async transaction(fn) {
+    async transaction(fn, options = {}) {
       if (inTransaction.getStore()?.active) {
         throw new Error('ledger: ledger.transaction() cannot nest; use the ops it passes');
       }
@@ -173,10 +192,13 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
             };
             const value = await fn({ ...ops(guarded), db: txDb });
             if (failure) throw (failure as { error: unknown }).error;
-            // Same for the module's own swallowed errors: this fails on an aborted transaction.
-            await exec(sql`select 1`).catch((error: unknown) => {
-              throw new Error('ledger: the transaction was aborted by an earlier error; nothing was committed', { cause: error });
-            });
+            // Same for the module's own swallowed errors: this fails on an aborted transaction
+            // (as did `fn`'s own last statement, when it ends with one).
+            if (!options.endsWithStatement) {
+              await exec(sql`select 1`).catch((error: unknown) => {
+                throw new Error('ledger: the transaction was aborted by an earlier error; nothing was committed', { cause: error });
+              });
+            }
             return value;
           }),
         );
@@ -189,14 +211,20 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
 
     balanceAt: (account, at) =>
       standalone(async (scope) => {
-        const [row] = await selectBalanceAt(scope.exec, accountKey(account).ref, at);
+        const key = accountKey(account);
+        const [row] = key.house
+          ? await selectHouseBalanceAt(scope.exec, key.house, key.currency, at)
+          : await selectBalanceAt(scope.exec, key.ref, at);
         return row ? canonical(row.balance_after) : '0';
       }),
 
     history: (account, options = {}) =>
       standalone(async (scope) => {
         const limit = Math.min(Math.max(Math.trunc(options.limit ?? HISTORY_LIMIT.default), 1), HISTORY_LIMIT.max);
-        const rows = await selectHistory(scope.exec, accountKey(account).ref, options.before ?? null, limit);
+        const key = accountKey(account);
+        // A house account's entries over all of its rows (balanceAfter is then the row's).
+        const house = key.house ? { house: key.house, currency: key.currency } : null;
+        const rows = await selectHistory(scope.exec, key.ref, options.before ?? null, limit, house);
         return rows.map(
           (row): HistoryEntry => ({
             transferId: row.transfer_id,
@@ -293,11 +321,12 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
       if (!a) accounts.set(k.ref, (a = { key: k, d: new LedgerDecimal(0), h: new LedgerDecimal(0), debit: new LedgerDecimal(0) }));
       return a;
     };
+    // A house account spread over rows is netted on this transfer's row (the hash above is of the accounts as asked).
     for (const leg of legs) {
-      const from = entry(leg.from);
+      const from = entry(rowFor(leg.from, key));
       from.d = from.d.minus(leg.amount);
       from.debit = from.debit.plus(leg.amount);
-      const to = entry(leg.to);
+      const to = entry(rowFor(leg.to, key));
       to.d = to.d.plus(leg.amount);
     }
     const ids = await resolveAccounts(scope, [...accounts.values()].map((a) => a.key));
@@ -436,7 +465,8 @@ export function createLedger(db: PasarDb, options: LedgerOptions = {}): Ledger {
 
   async function balance(exec: Exec, account: AccountRef): Promise<AccountBalance> {
     const key = accountKey(account);
-    const [row] = await selectBalance(exec, key.ref);
+    // A house account's rows (shards) summed.
+    const [row] = key.house ? await selectHouseBalance(exec, key.house, key.currency) : await selectBalance(exec, key.ref);
     return row ? balanceOf(row) : { account: key.account, currency: key.currency, balance: '0', held: '0', available: '0' };
   }
 

@@ -1,7 +1,7 @@
 // The ledger plugin: decorates `app.ledger` (see ./api.ts), built on the app's database.
 import fp from 'fastify-plugin';
 import type { Ledger } from './api';
-import { createLedger } from './ledger';
+import { HOUSE_SHARDS, createLedger } from './ledger';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export const ledgerPlugin = fp(
   async (app) => {
-    app.decorate('ledger', createLedger(app.database.db));
+    app.decorate('ledger', createLedger(app.database.db, { houseShards: HOUSE_SHARDS }));
   },
   { name: 'pasar-ledger', dependencies: ['pasar-config', 'pasar-database'] },
 );

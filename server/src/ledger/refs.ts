@@ -36,9 +36,28 @@ export interface AccountKey {
   readonly userId: string | null;
   readonly purpose: UserPurpose | null;
   readonly house: HouseAccount | null;
+  /** Which row of a house account spread over several (0: the first, and every user account). */
+  readonly shard: number;
   readonly currency: LedgerCurrency;
   readonly isUser: boolean;
   readonly account: AccountRef;
+}
+
+/** The row `shard` of a house account (the same key for shard 0). */
+export function shardOf(key: AccountKey, shard: number): AccountKey {
+  if (key.house === null || shard === 0) return key;
+  return { ...key, ref: `house:${key.house}:${key.currency}#${shard}`, shard };
+}
+
+/** A transfer's shard of a house account spread over `shards` rows: from its key, so a replay lands on the same row. */
+export function shardForKey(transferKey: string, shards: number): number {
+  // FNV-1a, 32 bits.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < transferKey.length; i++) {
+    hash ^= transferKey.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
 }
 
 export function accountKey(account: AccountRef): AccountKey {
@@ -53,6 +72,7 @@ export function accountKey(account: AccountRef): AccountKey {
       userId: null,
       purpose: null,
       house: account.house,
+      shard: 0,
       currency,
       isUser: false,
       account: { house: account.house, currency },
@@ -66,6 +86,7 @@ export function accountKey(account: AccountRef): AccountKey {
     userId,
     purpose: account.purpose,
     house: null,
+    shard: 0,
     currency,
     isUser: true,
     account: { userId, currency, purpose: account.purpose },

@@ -22,14 +22,18 @@ const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::
  * id by ref. A row another transaction inserted while this ran may be missing: read again.
  */
 export async function upsertAccounts(exec: Exec, keys: readonly AccountKey[]): Promise<Map<string, string>> {
-  const values = keys.map((k) => ({ ref: k.ref, user_id: k.userId, purpose: k.purpose, house: k.house, currency: k.currency }));
+  // `shard` only for a spread house account's rows (other rows take its default, 0): the statement
+  // then also runs on a schema from before the column (the orders migration's test).
+  const spread = keys.some((k) => k.shard !== 0);
+  const values = keys.map((k) => ({ ref: k.ref, user_id: k.userId, purpose: k.purpose, house: k.house, currency: k.currency, ...(spread ? { shard: k.shard } : {}) }));
   const rows = await exec<{ id: string; ref: string }>(sql`
     with v as (
-      select * from jsonb_to_recordset(${json(values)}) as v(ref text, user_id uuid, purpose text, house text, currency text)
+      select * from jsonb_to_recordset(${json(values)})
+        as v(ref text, user_id uuid, purpose text, house text, currency text${sql.raw(spread ? ', shard smallint' : '')})
     ),
     ins as (
-      insert into ledger_accounts (ref, user_id, purpose, house, currency)
-      select ref, user_id, purpose, house, currency from v
+      insert into ledger_accounts (ref, user_id, purpose, house, currency${sql.raw(spread ? ', shard' : '')})
+      select ref, user_id, purpose, house, currency${sql.raw(spread ? ', shard' : '')} from v
       on conflict (ref) do nothing
       returning id, ref
     )
@@ -82,10 +86,10 @@ export function applyTransfer(
 ): Promise<AppliedEntry[]> {
   return exec<AppliedEntry>(sql`
     with v as (
-      select * from jsonb_to_recordset(${json(deltas)}) as v(id uuid, d numeric, h numeric)
+      select * from rows from (jsonb_to_recordset(${json(deltas)}) as (id uuid, d numeric, h numeric)) with ordinality as v(id, d, h, n)
     ),
     cur as materialized (
-      select a.id, a.currency, a.house is null as is_user, a.balance + v.d as nb, a.held + v.h as nh, v.d
+      select a.id, a.currency, a.house is null as is_user, a.balance + v.d as nb, a.held + v.h as nh, v.d, v.n
       from ledger_accounts a join v on v.id = a.id
       order by a.house is not null, a.id
       for update of a
@@ -119,6 +123,9 @@ export function applyTransfer(
       insert into ledger_entries (transfer_id, account_id, currency, amount, balance_after, created_at)
       select t.id, upd.id, upd.currency, cur.d, upd.balance, t.created_at
       from upd join cur on cur.id = upd.id cross join t
+      -- Entry ids in the order the accounts first appear in the legs, whatever plan the join
+      -- takes: a replay (entries by id) lists the postings as the first answer did.
+      order by cur.n
       returning transfer_id, account_id, amount, balance_after
     )
     select 'e' as k, e.transfer_id::text as transfer_id, ${ms('t.created_at')} as created_ms,
@@ -274,6 +281,15 @@ export function selectBalance(exec: Exec, ref: string): Promise<BalanceRow[]> {
   return exec<BalanceRow>(sql`select ${balanceColumns} from ledger_accounts a where a.ref = ${ref}`);
 }
 
+/** A house account's balance: the sum of its rows (shards), as one row with the first row's id (its ref sorts first). */
+export function selectHouseBalance(exec: Exec, house: string, currency: string): Promise<BalanceRow[]> {
+  return exec<BalanceRow>(sql`
+    select (array_agg(a.id order by a.ref))[1]::text as id, a.currency, sum(a.balance)::text as balance, sum(a.held)::text as held,
+           null::text as user_id, null::text as purpose, a.house
+    from ledger_accounts a where a.house = ${house} and a.currency = ${currency}
+    group by a.house, a.currency`);
+}
+
 export function selectUserBalances(exec: Exec, userId: string): Promise<BalanceRow[]> {
   return exec<BalanceRow>(sql`
     select ${balanceColumns} from ledger_accounts a where a.user_id = ${userId}::uuid order by a.purpose, a.currency`);
@@ -296,6 +312,20 @@ export function selectBalanceAt(exec: Exec, ref: string, at: Date): Promise<Arra
     limit 1`);
 }
 
+/** A house account's balance at `at`: the sum over its rows (shards) of each row's last balance then. */
+export function selectHouseBalanceAt(exec: Exec, house: string, currency: string, at: Date): Promise<Array<{ balance_after: string }>> {
+  return exec(sql`
+    select coalesce(sum(last.balance_after), 0)::text as balance_after
+    from ledger_accounts a
+    cross join lateral (
+      select e.balance_after from ledger_entries e
+      where e.account_id = a.id and e.created_at <= ${at.toISOString()}::timestamptz
+      order by e.created_at desc, e.id desc
+      limit 1
+    ) last
+    where a.house = ${house} and a.currency = ${currency}`);
+}
+
 export interface HistoryRow extends Record<string, unknown> {
   readonly transfer_id: string;
   readonly kind: string;
@@ -305,14 +335,22 @@ export interface HistoryRow extends Record<string, unknown> {
   readonly memo: Record<string, unknown> | string;
 }
 
-export function selectHistory(exec: Exec, ref: string, before: Date | null, limit: number): Promise<HistoryRow[]> {
+/** An account's entries, newest first; a house account's (`house`) over all of its rows. */
+export function selectHistory(
+  exec: Exec,
+  ref: string,
+  before: Date | null,
+  limit: number,
+  house: { readonly house: string; readonly currency: string } | null = null,
+): Promise<HistoryRow[]> {
   return exec<HistoryRow>(sql`
     select e.transfer_id::text as transfer_id, t.kind, e.amount::text as amount, e.balance_after::text as balance_after,
            ${ms('e.created_at')} as created_ms, t.memo
     from ledger_entries e
     join ledger_accounts a on a.id = e.account_id
     join ledger_transfers t on t.id = e.transfer_id
-    where a.ref = ${ref} and (${before ? before.toISOString() : null}::timestamptz is null or e.created_at < ${before ? before.toISOString() : null}::timestamptz)
+    where ${house ? sql`a.house = ${house.house} and a.currency = ${house.currency}` : sql`a.ref = ${ref}`}
+      and (${before ? before.toISOString() : null}::timestamptz is null or e.created_at < ${before ? before.toISOString() : null}::timestamptz)
     order by e.created_at desc, e.id desc
     limit ${limit}`);
 }

@@ -1,6 +1,6 @@
 // Drizzle tables of the ledger (migration 20261122_0005_ledger.sql), for reading and reports. Only
 // server/src/ledger writes them (through ./statements.ts); they stay out of the shared db/schema.ts.
-import { bigint, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -10,6 +10,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   userId: uuid('user_id'),
   purpose: text('purpose'),
   house: text('house'),
+  /** A house account's row (0, or 1..n-1 when it is spread over n rows; migration 20261128_1210). */
+  shard: smallint('shard').notNull(),
   currency: text('currency').notNull(),
   balance: numeric('balance').notNull(),
   held: numeric('held').notNull(),

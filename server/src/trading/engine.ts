@@ -8,7 +8,7 @@ import type { Instrument, Language, Order } from '@pasar/shared/contract';
 import { TradingDecimal, plain } from '@pasar/shared/trading';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../http/app-error';
-import { InsufficientFunds, LedgerKeyConflict, type Ledger } from '../ledger/api';
+import { InsufficientFunds, LedgerKeyConflict, type Ledger, type TransactionOptions } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub } from '../pubsub';
 import { isEngineClose, type CallStep, type FillListener, type TradingEngine } from './engine-api';
@@ -37,8 +37,8 @@ export interface EngineDeps {
 
 export interface Engine extends TradingEngine {
   readonly matcher: Matcher;
-  /** One ledger transaction, announced after its commit. */
-  run<T>(fn: (tx: OrderTx) => Promise<T>): Promise<T>;
+  /** One ledger transaction, announced after its commit (`options`: the ledger's). */
+  run<T>(fn: (tx: OrderTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** An order row as the contract's Order. */
   view(row: OrderRow): Order;
   markets(): readonly Market[];
@@ -91,12 +91,12 @@ export function createEngine(deps: EngineDeps): Engine {
 
   let matcher: Matcher | undefined;
   /** Runs `fn` in one ledger transaction and announces what it changed once committed. */
-  async function run<T>(fn: (tx: OrderTx) => Promise<T>): Promise<T> {
+  async function run<T>(fn: (tx: OrderTx) => Promise<T>, options?: TransactionOptions): Promise<T> {
     let tx: OrderTx | undefined;
     const value = await ledger.transaction(async (ops) => {
       tx = new OrderTx(ops, rulesOf, fillListeners);
       return fn(tx);
-    });
+    }, options);
     if (tx && (tx.changed.size > 0 || tx.balances.size > 0)) {
       const rows = [...tx.changed.values()];
       matcher?.apply(rows);
@@ -120,12 +120,16 @@ export function createEngine(deps: EngineDeps): Engine {
 
   /** `fn` in one transaction, with the caller's step first and last; answers the orders it returns. */
   async function call(step: CallStep | undefined, fn: (tx: OrderTx) => Promise<OrderRow[]>): Promise<{ orders: Order[] }> {
-    return run(async (tx) => {
-      await step?.begin(tx.ops.db);
-      const answer = { orders: (await fn(tx)).map(view) };
-      await step?.end(tx.ops.db, answer);
-      return answer;
-    });
+    return run(
+      async (tx) => {
+        await step?.begin(tx.ops.db);
+        const answer = { orders: (await fn(tx)).map(view) };
+        await step?.end(tx.ops.db, answer);
+        return answer;
+      },
+      // The step's `end` is the transaction's last statement.
+      { endsWithStatement: step !== undefined },
+    );
   }
 
   /** A market order's verdict now (queue or execute); throws the rules' refusal. */
