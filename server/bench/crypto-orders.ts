@@ -264,6 +264,32 @@ async function benchLedger(app: PasarApp, users: readonly TestUser[], count: num
   return figures(`ledger.transfer, same count (${CLIENTS} callers)`, latencies, performance.now() - start, failed);
 }
 
+/**
+ * Crypto figures recorded before the order path's rework (decision 0029), beside this run's: medians
+ * of three runs. The issue's come from a fresh clone on a quiet machine; the others from the
+ * shared 2-core machine under a load average of 6-10, as the new ones were measured.
+ */
+const EARLIER: Readonly<Record<number, ReadonlyArray<{ label: string; orders: number; ceiling: number; p99: number; statements: string; commits: number }>>> = {
+  8: [
+    { label: 'issue 17 (fresh clone)', orders: 108, ceiling: 613, p99: 250, statements: '14', commits: 3 },
+    { label: 'before 0029 (loaded)', orders: 30, ceiling: 179, p99: 626, statements: '17+4', commits: 4 },
+  ],
+  32: [{ label: 'before 0029 (loaded)', orders: 22, ceiling: 204, p99: 2161, statements: '17+4', commits: 4 }],
+};
+
+function printEarlier(crypto: Figures & { cost: Cost }, ledger: Figures): void {
+  const earlier = EARLIER[CLIENTS];
+  if (!earlier) return;
+  console.log('');
+  console.log(`crypto at ${CLIENTS} clients        orders/s  ceiling/s  ratio  p99 ms  statements  commits`);
+  const line = (label: string, orders: number, ceiling: number, p99: number, statements: string, commits: number) =>
+    console.log(
+      `${label.padEnd(28)} ${orders.toFixed(0).padStart(8)} ${ceiling.toFixed(0).padStart(10)} ${(orders / ceiling).toFixed(2).padStart(6)} ${p99.toFixed(0).padStart(7)} ${statements.padStart(11)} ${String(commits).padStart(8)}`,
+    );
+  for (const row of earlier) line(row.label, row.orders, row.ceiling, row.p99, row.statements, row.commits);
+  line('this run', crypto.perSecond, ledger.perSecond, crypto.p99, `${crypto.cost.statements}+${crypto.cost.after}`, crypto.cost.commits);
+}
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL?.trim() || URL_DEFAULT;
   if (!(await reachable(url))) {
@@ -321,6 +347,8 @@ async function main(): Promise<void> {
         `${run.market} orders / ledger-only ceiling: ${(result.perSecond / ledger.perSecond).toFixed(2)}x; one order: ${result.cost.statements} statements to its answer (+${result.cost.after} after it), ${result.cost.commits} commits in all (a ledger transfer: 1 statement, 1 commit)`,
       );
     }
+    const crypto = results[runs.indexOf(cryptoRun)];
+    if (crypto) printEarlier(crypto, ledger);
   } finally {
     await app.close();
     const admin = new Pool({ connectionString: url, max: 1 });

@@ -5,7 +5,8 @@
 //      pool connection each) doing transfers between random users for SECONDS: once as standalone
 //      `ledger.transfer` calls, once inside `ledger.transaction()` (how a module that writes its own
 //      rows with the transfer calls it), once with a fee leg to the house FEES account in every
-//      transfer (every worker then needs that one account row, as order fills do);
+//      transfer (every worker then needs the FEES account, as order fills do; spread over rows as
+//      the app spreads it, HOUSE_SHARDS);
 //   2. in the same run, pgbench's built-in TPC-B (`pgbench -i -s 1` into a scratch database that is
 //      dropped afterwards, then `pgbench -c WORKERS -j 2 -T SECONDS -n`).
 // Printed side by side: transfers/s, latency p50/p99/avg, and the ratio ledger/pgbench.
@@ -19,7 +20,7 @@ import { Pool } from 'pg';
 import { createDatabase, type Database } from '../src/db/database';
 import { runMigrations } from '../src/db/migrate';
 import type { Ledger, LedgerOps, TransferRequest } from '../src/ledger/api';
-import { createLedger } from '../src/ledger/ledger';
+import { HOUSE_SHARDS, createLedger } from '../src/ledger/ledger';
 
 const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -124,7 +125,8 @@ async function benchLedger(url: string): Promise<Figures[]> {
   try {
     database = await createDatabase({ database: { kind: 'postgres', url, schema } });
     await runMigrations(database);
-    const ledger = createLedger(database.db);
+    // As the app builds it: the busy house accounts spread over rows.
+    const ledger = createLedger(database.db, { houseShards: HOUSE_SHARDS });
     const users = Array.from({ length: USERS }, () => randomUUID());
     await fundUsers(ledger, users);
     const standalone = await measure('ledger.transfer', users, (request) => ledger.transfer(request));
@@ -167,6 +169,31 @@ async function benchPgbench(url: string): Promise<Figures | null> {
   }
 }
 
+/**
+ * `ledger.transfer` against pgbench recorded before the order path's rework (decision 0029), beside
+ * this run's: medians of three runs (the issue's on a quiet fresh clone, the other on the shared
+ * 2-core machine under a load average of 6-10, as the new ones were measured).
+ */
+const EARLIER: Readonly<Record<number, ReadonlyArray<{ label: string; transfer: number; pgbench: number }>>> = {
+  8: [
+    { label: 'issue 17 (fresh clone)', transfer: 962, pgbench: 1987 },
+    { label: 'before 0029 (loaded)', transfer: 238, pgbench: 561 },
+  ],
+  32: [{ label: 'before 0029 (loaded, 1 run)', transfer: 292, pgbench: 128 }],
+};
+
+function printEarlier(rows: readonly Figures[], reference: Figures | null): void {
+  const earlier = EARLIER[WORKERS];
+  const transfer = rows[0];
+  if (!earlier || !transfer || !reference) return;
+  console.log('');
+  console.log(`at ${WORKERS} workers                   transfer/s  pgbench/s  ratio`);
+  const line = (label: string, t: number, p: number) =>
+    console.log(`${label.padEnd(30)} ${t.toFixed(0).padStart(10)} ${p.toFixed(0).padStart(10)} ${(t / p).toFixed(2).padStart(6)}`);
+  for (const row of earlier) line(row.label, row.transfer, row.pgbench);
+  line('this run', transfer.perSecond, reference.perSecond);
+}
+
 function print(rows: readonly Figures[], reference: Figures | null): void {
   const ms = (x: number | null) => (x === null ? '-' : x.toFixed(2));
   console.log('');
@@ -191,6 +218,7 @@ async function main(): Promise<void> {
   const ledger = await benchLedger(url);
   const pgbench = await benchPgbench(url);
   print(ledger, pgbench);
+  printEarlier(ledger, pgbench);
 }
 
 void main();
