@@ -363,7 +363,11 @@ export const idempotencyPlugin = fp(
         try {
           const result = await work(step);
           const stored = answered as { result: T; value: A } | null;
-          if (stored?.result === result) return stored.value;
+          if (stored?.result === result && run.stored) {
+            // Sent as stored: the text the transaction committed, not serialized a second time.
+            for (const [name, value] of Object.entries(run.stored.headers)) reply.header(name, value);
+            return run.stored.body as unknown as A;
+          }
           // The work answered without committing its `end` (an earlier order of this request): stored after it.
           run.stored = null;
           return answer(result);
