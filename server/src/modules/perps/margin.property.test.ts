@@ -57,7 +57,7 @@ describe('margin engine bookkeeping (property)', () => {
 
   it('wallet change = realized P&L − fees − funding ± transfers + insured, cross and isolated; no account below zero; some runs liquidate', async () => {
     let run = 0;
-    const seen = { liquidated: { CROSS: 0, ISOLATED: 0 }, runsLiquidating: 0, withdrawals: 0, refusedWithdrawals: 0 };
+    const seen = { liquidated: { CROSS: 0, ISOLATED: 0 }, runsLiquidating: 0, withdrawals: 0, refusedWithdrawals: 0, flips: 0 };
     const ids = () => traders.map((u) => u.userId);
     /** What the insurance fund has paid for each user so far (memo of the fills and charges). */
     const insuredSoFar = async () => {
@@ -98,11 +98,21 @@ describe('margin engine bookkeeping (property)', () => {
           await fund(app, perpAccount(id), '150', 'FX');
           transfers[i] = transfers[i]!.plus(150);
         }
-        /** The position row's lifetime figures (reset when a position opens from flat). */
+        /** The position row's lifetime figures (reset when a position opens from flat or flips through zero). */
         const rowOf = async (id: string) => app.margin.settings('PERPS', id, PERP_BOOK, BTC);
         const figures = (r: Awaited<ReturnType<typeof rowOf>>) => new Decimal(r.realizedPnl).minus(r.feesPaid).minus(r.fundingPaid);
+        /** The ended lives' records of a person (margin_position_history), key → realized − fees − funding. */
+        const livesOf = async (id: string) =>
+          new Map(
+            (
+              await app.database.db.execute<{ key: string; realized_pnl: string; fees: string; funding: string }>(
+                sql`select key, realized_pnl, fees, funding from margin_position_history where user_id = ${id}`,
+              )
+            ).rows.map((r) => [r.key, new Decimal(r.realized_pnl).minus(r.fees).minus(r.funding)] as const),
+          );
         const track = async (i: number, action: () => Promise<unknown>) => {
           const before = await rowOf(userIds[i]!);
+          const livesBefore = await livesOf(userIds[i]!);
           const wasFlat = new Decimal(before.size).isZero();
           await action().catch((error: unknown) => {
             const code = (error as { code?: string }).code;
@@ -111,6 +121,14 @@ describe('margin engine bookkeeping (property)', () => {
           const after = await rowOf(userIds[i]!);
           if (after.version === before.version) return;
           const flatNow = new Decimal(after.size).isZero();
+          if (!wasFlat && !flatNow && new Decimal(before.size).isNegative() !== new Decimal(after.size).isNegative()) {
+            // A flip: the old life ended with its record (this fill's P&L and fee in it), the row started over.
+            const ended = [...(await livesOf(userIds[i]!)).entries()].filter(([key]) => !livesBefore.has(key));
+            expect(ended).toHaveLength(1);
+            seen.flips += 1;
+            booked[i] = booked[i]!.plus(ended[0]![1]).minus(figures(before)).plus(figures(after));
+            return;
+          }
           // From flat the row starts over; otherwise its figures grew by this step.
           booked[i] = booked[i]!.plus(wasFlat && !flatNow ? figures(after) : figures(after).minus(figures(before)));
         };
@@ -190,7 +208,7 @@ describe('margin engine bookkeeping (property)', () => {
       }),
       { numRuns: RUNS, seed: 12 },
     );
-    // The generated runs reached what the invariant is about: liquidations, isolated positions, withdrawals taken and refused.
+    // The generated runs reached what the invariant is about: liquidations, isolated positions, withdrawals taken and refused, flips through zero.
     expect(run).toBe(RUNS);
     expect({
       runsLiquidating: seen.runsLiquidating >= 3,
@@ -198,6 +216,7 @@ describe('margin engine bookkeeping (property)', () => {
       isolated: seen.liquidated.ISOLATED > 0,
       withdrawn: seen.withdrawals > 0,
       refused: seen.refusedWithdrawals > 0,
-    }).toEqual({ runsLiquidating: true, cross: true, isolated: true, withdrawn: true, refused: true });
+      flipped: seen.flips > 0,
+    }).toEqual({ runsLiquidating: true, cross: true, isolated: true, withdrawn: true, refused: true, flipped: true });
   }, 600_000);
 });

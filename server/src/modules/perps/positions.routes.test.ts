@@ -114,4 +114,22 @@ describe('perp positions: isolated margin, TP/SL, close, portfolio', () => {
     const audit = await t.app.ledger.audit();
     expect({ negative: audit.negativeUserAccounts, held: audit.heldMismatch }).toEqual({ negative: 0, held: 0 });
   });
+
+  it('a flip through zero ends the long and starts the short from nothing; the totals count each fill once', async () => {
+    // The long of 1 left by the last case is sold through zero into a short of 1.
+    t.app.market.steer(ETH, { price: '3100' });
+    const flipped = data(PerpPlaceResponse, await post(PERPS_PATHS.sell, { symbol: ETH, orderType: 'MARKET', quantity: '2', leverage: 10 }));
+    expect(flipped.position).toMatchObject({ side: 'SHORT', quantity: '1' });
+    expect(new Decimal(flipped.position!.realizedPnl).toFixed()).toBe('0');
+    t.app.market.steer(ETH, { price: '3050' });
+    const closed = data(PerpPlaceResponse, await post(PERPS_PATHS.close, { symbol: ETH }));
+    expect(closed.position).toBeNull();
+    const fills = data(MarketPositionHistoryResponse, await get(PORTFOLIO_PATHS.positionHistory, { assetType: 'PERPS', size: '100' })).items;
+    expect(fills).toHaveLength(6);
+    const portfolio = data(CryptoFuturesPortfolio, await get(PERPS_PATHS.portfolio));
+    expect(portfolio.positions).toHaveLength(0);
+    const total = (pick: (f: (typeof fills)[number]) => string) => fills.reduce((sum, f) => sum.plus(pick(f)), new Decimal(0)).toFixed();
+    expect(new Decimal(portfolio.totalRealizedPnl).toFixed()).toBe(total((f) => f.realizedPnl ?? '0'));
+    expect(new Decimal(portfolio.totalFeesPaid).toFixed()).toBe(total((f) => f.fee));
+  });
 });

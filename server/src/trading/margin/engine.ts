@@ -432,7 +432,9 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       const held = await holdMargin(ops, m, row, account, target, !increases);
       const closed = out.size.isZero();
       // The old position ended (closed, or flipped through zero): its record, in this fill's transaction.
-      if (!oldSize.isZero() && out.closed.eq(oldSize.abs())) {
+      const ended = !oldSize.isZero() && out.closed.eq(oldSize.abs());
+      const flipped = ended && !closed;
+      if (ended) {
         await ops.db
           .insert(marginPositionHistory)
           .values({
@@ -462,6 +464,9 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
           triggerQuantity: triggerSpent ? null : triggerQuantity,
           triggersExpireAt: triggerSpent ? null : row.triggersExpireAt,
           ...(oldSize.isZero() ? { openedAt: new Date(deps.now()), fundingPaid: '0', realizedPnl: str(pnl), feesPaid: str(settled.fee.plus(settled.charges)) } : {}),
+          // A flip through zero ends the old position (its record above has this fill's P&L and fee)
+          // and starts a new one from nothing, as an open from flat does.
+          ...(flipped ? { openedAt: new Date(deps.now()), fundingPaid: '0', realizedPnl: '0', feesPaid: '0' } : {}),
           updatedAt: new Date(deps.now()),
         })
         .where(eq(marginPositions.id, row.id));
