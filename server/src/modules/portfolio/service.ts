@@ -323,7 +323,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
 
   /** The US CFD positions of both leverage wallets (the margin engine's exposure): margin and unrealized P&L, USD. */
   async function cfdExposure(userId: string): Promise<{ margin: Decimal; unrealized: Decimal }> {
-    const books = await Promise.all(CFD_BOOKS.map((book) => deps.margin.exposure('USSTOCK', userId, book)));
+    const books = await Promise.all(CFD_BOOKS.map((book) => deps.margin.exposure('USSTOCK_LEV', userId, book)));
     return { margin: sumOf(books, (e) => e.positionMargin), unrealized: sumOf(books, (e) => e.unrealizedPnl) };
   }
 
@@ -478,7 +478,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         },
       ];
       for (const [pocket, book, purpose] of [['LEVERAGE', 'leverage', 'USD_LEVERAGE'], ['INTRADAY', 'intraday', 'USD_INTRADAY']] as const) {
-        const e = await deps.margin.exposure('USSTOCK', userId, book);
+        const e = await deps.margin.exposure('USSTOCK_LEV', userId, book);
         const cashUsd = walletCash(purpose, 'USD');
         const value = cashUsd.plus(e.unrealizedPnl);
         pockets.push({ pocket, currency: 'USD', cash: text(cashUsd), holdings: [], value: text(value), valueIdr: text(toIdr(value, rate, true)) });

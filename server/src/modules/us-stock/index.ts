@@ -78,8 +78,6 @@ export const usStockModule: FastifyPluginAsync = async (app) => {
     }),
     log: app.log,
   });
-  // The portfolio still asks the wallets' exposure as market USSTOCK: the engine's USSTOCK_LEV positions answer it.
-  app.margin.registerExposure('USSTOCK', (userId, book) => app.margin.exposure(US_LEV_MARKET, userId, book));
   // Their notices are margin events sent by the engine's one delivery loop, in this module's words.
   app.margin.registerNotices(US_LEV_MARKET, usLeverageNotice);
   app.margin.notifyWith((userId, notice) => app.account.notify(userId, notice));

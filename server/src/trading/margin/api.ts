@@ -195,7 +195,6 @@ export interface MarginExposure {
 }
 
 /** What `exposure` answers for a market name the engine has no positions of (the portfolio's `USSTOCK`: forwarded to `USSTOCK_LEV`). */
-export type ExposureSource = (userId: string, book: string) => Promise<MarginExposure>;
 
 /** A margin event as recorded (`margin_events`): what a notice is rendered from. */
 export interface MarginEventRecord {
@@ -264,8 +263,6 @@ export interface MarginEngine {
   /** Leverage of a symbol's position (and of orders to come); refused (4202) when the held margin cannot carry it. */
   setLeverage(market: Market, userId: string, book: string, symbol: string, leverage: number): Promise<PositionView | null>;
   exposure(market: Market, userId: string, book: string): Promise<MarginExposure>;
-  /** Another name's `exposure` answer (registered once): the us-stock module forwards `USSTOCK`, which the portfolio asks, to `USSTOCK_LEV`. */
-  registerExposure(market: Market, source: ExposureSource): void;
   /**
    * A market's texts for its margin events: the engine's one delivery loop (`deliverNotices`) sends
    * every market's events, in that market's words where it has its own kinds (US: the 4x close,

@@ -10,7 +10,7 @@ import type { PasarDb } from '../../db/database';
 import { InsufficientFunds, type AccountRef, type Ledger, type LedgerOps, type TransferLeg, type TransferResult } from '../../ledger/api';
 import { AppError } from '../../http/app-error';
 import type { Market } from '../order-model';
-import type { ChargeResult, ClosedPosition, CloseReason, ExposureSource, MarginEngine, NoticeRenderer, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView, TriggerOptions } from './api';
+import type { ChargeResult, ClosedPosition, CloseReason, MarginEngine, NoticeRenderer, MarginExposure, MarginFill, MarginMarket, PositionRow, PositionView, TriggerOptions } from './api';
 import {
   applyFill,
   bankruptcyPrice,
@@ -95,7 +95,6 @@ export interface MarginEngineImpl extends MarginEngine {
 export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
   const { db, ledger } = deps;
   const markets = new Map<Market, MarginMarket>();
-  const exposureSources = new Map<Market, ExposureSource>();
   const renderers = new Map<string, NoticeRenderer>();
   const index = new RiskIndex();
 
@@ -646,17 +645,11 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
       return changed;
     },
 
-    registerExposure(market, source) {
-      exposureSources.set(market, source);
-    },
-
     registerNotices(market, render) {
       renderers.set(market, render);
     },
 
     async exposure(market, userId, book): Promise<MarginExposure> {
-      const own = exposureSources.get(market);
-      if (own) return own(userId, book);
       if (!markets.has(market)) return { positionMargin: '0', unrealizedPnl: '0', maintenanceMargin: '0', notional: '0' };
       const all = await views(market, userId, book);
       const sum = (f: (p: PositionView) => string) => all.reduce((acc, p) => acc.plus(f(p)), D(0)).toFixed();
