@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PubSub } from '../pubsub';
 import { topics } from '../pubsub/topics';
 import type { OrderTx } from './order-tx';
+import type { Market } from './order-model';
 import type { OrderRow } from './tables';
 
 export interface OrderMessage {
@@ -23,6 +24,8 @@ export const ORDER_EVENTS_TOPIC = 'trading.orders';
 export interface OrderEvent {
   readonly userId: string;
   readonly order: Order;
+  /** The engine's market of the order (a US CFD order is USSTOCK_LEV; the wire order says USSTOCK). */
+  readonly market?: Market;
 }
 
 export function publishCommit(pubsub: PubSub, log: FastifyBaseLogger, tx: Pick<OrderTx, 'changed' | 'balances'>, view: (row: OrderRow) => Order): void {
@@ -31,7 +34,7 @@ export function publishCommit(pubsub: PubSub, log: FastifyBaseLogger, tx: Pick<O
   for (const row of tx.changed.values()) {
     const order = view(row);
     send(topics.user(row.userId, 'orders'), { type: 'order', order });
-    send(ORDER_EVENTS_TOPIC, { userId: row.userId, order });
+    send(ORDER_EVENTS_TOPIC, { userId: row.userId, order, market: row.market });
   }
   for (const [userId, currencies] of tx.balances) send(topics.user(userId, 'balances'), { type: 'balances', currencies: [...currencies].sort() });
 }

@@ -76,7 +76,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   });
   const notify = notifications.notify;
   // Fills, partial fills and expiries of every market's orders (ORDER_FILLED).
-  const stopOrderEvents = await notifyOrderEvents(app.pubsub, notify, app.log);
+  const stopOrderEvents = await notifyOrderEvents(app.pubsub, notify, app.log, (market) => app.margin.tellsCloses(market));
   app.addHook('onClose', async () => stopOrderEvents());
   const profile = createProfileService({ repo, otp: app.otp, notify });
   const kyc = createKycService({ repo, storage, notify });

@@ -13,7 +13,7 @@ import { until } from '../price-alerts/test-support';
 import { idxTrader, ordersOf as idxOrdersOf, stockIdOf, wib } from '../idx/test-support';
 import { NY, ordersOf as usOrdersOf, stockId, usTick, usTrader } from '../us-stock/test-support';
 import type { TestUser } from '../../testing/auth-fixture';
-import { orderNotification } from './notification-orders';
+import { orderNotification, toldByEngine } from './notification-orders';
 
 describe('order notifications', () => {
   let t: TestApp;
@@ -60,6 +60,25 @@ describe('order notifications', () => {
     expect(partA?.body).toEqual({ id: expect.stringContaining('1.500.000.000'), en: expect.stringContaining('1,500,000,000') });
     const expired = orderNotification({ ...base, status: 'CANCELLED', reason: 'EXPIRED' });
     expect(expired).toMatchObject({ type: 'ORDER_FILLED', key: 'order:o1:expired', title: { en: 'BTC-IDR order expired' } });
+  });
+
+  it('no generic notice for a close the margin engine tells of itself: a liquidation anywhere, a US CFD take-profit', async () => {
+    const alice = await trader(t.app, { idr: '1000' });
+    const base = { id: randomUUID(), market: 'USSTOCK', symbol: 'AAPL', side: 'SELL', status: 'SUCCESS', filledQuantity: '2', averagePrice: '270' } as unknown as Order;
+    const events = [
+      { order: { ...base, id: randomUUID(), reason: 'TAKE_PROFIT' }, market: 'USSTOCK_LEV' },
+      { order: { ...base, id: randomUUID(), reason: 'LIQUIDATION', symbol: 'BTCUSDT-PERP' }, market: 'PERPS' },
+    ];
+    for (const e of events) await t.app.pubsub.publish(ORDER_EVENTS_TOPIC, { userId: alice.userId, ...e });
+    // A perp's take-profit has no notice of its own: it keeps the generic one (and marks that the events above were handled).
+    const perpTp = { ...base, id: randomUUID(), reason: 'TAKE_PROFIT', symbol: 'BTCUSDT-PERP' };
+    await t.app.pubsub.publish(ORDER_EVENTS_TOPIC, { userId: alice.userId, order: perpTp, market: 'PERPS' });
+    const items = async () => ((await call(t.app, alice, 'GET', '/api/notifications?type=ORDER_FILLED')).json() as { data: NotificationPage }).data.items;
+    await until(async () => (await items()).some((n) => n.link?.orderId === perpTp.id), 'the perp take-profit is notified');
+    expect((await items()).map((n) => n.link?.orderId)).toEqual([perpTp.id]);
+    expect(toldByEngine({ ...base, reason: 'INTRADAY_CLOSE' }, true)).toBe(true);
+    expect(toldByEngine({ ...base, reason: 'INTRADAY_CLOSE' }, false)).toBe(false);
+    expect(toldByEngine({ ...base, reason: 'USER' }, true)).toBe(false);
   });
 
   describe('every market through the same order events', () => {

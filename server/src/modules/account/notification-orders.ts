@@ -5,6 +5,7 @@
 // user still gets it once.
 import type { Language, Order } from '@pasar/shared/contract';
 import { ORDER_EVENTS_TOPIC, type OrderEvent } from '../../trading/events';
+import type { Market } from '../../trading/order-model';
 import { EXPIRED_REASON } from '../../trading/market-rules';
 import type { PubSub, Unsubscribe } from '../../pubsub';
 import { shownNumber, type LocalizedText, type Notify, type NotifyInput } from './notification-service';
@@ -12,6 +13,18 @@ import { shownNumber, type LocalizedText, type Notify, type NotifyInput } from '
 const shown = shownNumber;
 const both = (text: (language: Language) => string): LocalizedText => ({ id: text('id'), en: text('en') });
 const isZero = (value: string) => !/[1-9]/.test(value);
+
+/** Closing orders a margined market that tells of its own closes (US CFDs) announces itself. */
+const TOLD_CLOSES: ReadonlySet<string> = new Set(['TAKE_PROFIT', 'STOP_LOSS', 'INTRADAY_CLOSE']);
+
+/**
+ * Whether the margin engine already tells of this order: a liquidation (ACCOUNT_LIQUIDATION, every
+ * margined market) and, in a market whose closes have their own notices, its TP/SL and 4x close.
+ * Such an order gets no second, generic "order filled".
+ */
+export function toldByEngine(order: Order, marketTellsCloses: boolean): boolean {
+  return order.reason === 'LIQUIDATION' || (marketTellsCloses && TOLD_CLOSES.has(order.reason ?? ''));
+}
 
 /** The notification an order event calls for, or null (placed, triggered, cancelled by the user, …). */
 export function orderNotification(order: Order): NotifyInput | null {
@@ -54,11 +67,17 @@ export function orderNotification(order: Order): NotifyInput | null {
   return null;
 }
 
-/** Listens to the engine's order events and notifies; returns the unsubscribe. */
-export async function notifyOrderEvents(pubsub: PubSub, notify: Notify, log: { warn(obj: object, msg: string): void }): Promise<Unsubscribe> {
+/** Listens to the engine's order events and notifies; returns the unsubscribe. `tellsCloses`: the margined markets with their own close notices. */
+export async function notifyOrderEvents(
+  pubsub: PubSub,
+  notify: Notify,
+  log: { warn(obj: object, msg: string): void },
+  tellsCloses: (market: Market) => boolean = () => false,
+): Promise<Unsubscribe> {
   return pubsub.subscribe(ORDER_EVENTS_TOPIC, (message) => {
     const event = message as OrderEvent;
-    const input = event?.order ? orderNotification(event.order) : null;
+    if (!event?.order || toldByEngine(event.order, event.market !== undefined && tellsCloses(event.market))) return;
+    const input = orderNotification(event.order);
     if (!input) return;
     void notify(event.userId, input).catch((err: unknown) => log.warn({ err, orderId: event.order.id }, 'notification: an order notification failed'));
   });

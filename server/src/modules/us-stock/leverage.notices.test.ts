@@ -49,9 +49,9 @@ describe('US leverage: notices that survive a crash, halts and forced closes', (
   const positions = async (user: TestUser, scope: 'open' | 'history' = 'open') =>
     dataOf(UsLeveragePositionsResponse, await call(t.app, user, 'GET', `${US_LEVERAGE_PATHS.positions}?scope=${scope}`)).items;
   /**
-   * The user's notification titles of a type, oldest first: the leverage notices (every filled
-   * order, the person's and the engine's closes alike, also has the trading core's own "Order <symbol>
-   * terisi", left out here).
+   * The user's notification titles of a type, oldest first: the leverage notices (the person's own
+   * filled orders also have the trading core's "Order <symbol> terisi", left out here; the engine's
+   * closes have only their own notice).
    */
   const notices = async (user: TestUser, type: string) =>
     dataOf(NotificationPage, await call(t.app, user, 'GET', `${ACCOUNT_PATHS.notifications}?size=50`))

@@ -256,6 +256,8 @@ export interface ChargeResult {
 export interface MarginEngine {
   register(market: MarginMarket): void;
   marketOf(market: Market): MarginMarket;
+  /** Whether a market is margined and sends its own notices of its engine closes (`closeEvents`: US CFDs). */
+  tellsCloses(market: Market): boolean;
   positions(market: Market, userId: string, book?: string): Promise<PositionView[]>;
   position(market: Market, userId: string, book: string, symbol: string): Promise<PositionView | null>;
   /** The trading engine's fill of a margined order, inside its transaction: moves the position, its margin hold, fee and realized P&L. */

@@ -344,6 +344,8 @@ export function createMarginEngine(deps: MarginEngineDeps): MarginEngineImpl {
 
     marketOf,
 
+    tellsCloses: (market) => markets.get(market)?.closeEvents === true,
+
     positions: (market, userId, book) => views(market, userId, book),
 
     async position(market, userId, book, symbol) {
