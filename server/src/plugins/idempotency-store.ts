@@ -59,15 +59,8 @@ export interface IdempotencyStore {
   complete(userId: string, requestId: string, claim: string, response: StoredResponse): Promise<boolean>;
   /** Frees the key (the run's answer must not be replayed), if this run still holds it. */
   release(userId: string, requestId: string, claim: string): Promise<void>;
-  /**
-   * Stores a finished run's response in one statement, when the key is free (absent, stale or past
-   * the TTL): the claim and the completion at once. False when another run holds the key.
-   */
-  record(userId: string, requestId: string, fingerprint: Fingerprint, claim: string, response: StoredResponse): Promise<boolean>;
   /** Deletes rows older than the TTL; returns how many. */
   sweep(): Promise<number>;
-  /** The same store on another connection (a transaction's), so its rows commit with that transaction's. */
-  on(db: PasarDb): IdempotencyStore;
 }
 
 export interface IdempotencyStoreOptions {
@@ -76,8 +69,7 @@ export interface IdempotencyStoreOptions {
   readonly staleSeconds: number;
 }
 
-export function createIdempotencyStore(db: PasarDb, options: IdempotencyStoreOptions): IdempotencyStore {
-  const { ttlHours, staleSeconds } = options;
+export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: IdempotencyStoreOptions): IdempotencyStore {
   const t = idempotencyKeys;
   const expired = sql`${t.createdAt} < now() - make_interval(hours => ${ttlHours})`;
   const stale = sql`(${t.state} = 'IN_PROGRESS' and ${t.claimedAt} < now() - make_interval(secs => ${staleSeconds}))`;
@@ -126,20 +118,6 @@ export function createIdempotencyStore(db: PasarDb, options: IdempotencyStoreOpt
       };
     },
 
-    async record(userId, requestId, fingerprint, claim, response) {
-      const done = { ...fingerprint, state: 'COMPLETED' as const, claim, ...response };
-      const rows = await db
-        .insert(t)
-        .values({ userId, requestId, ...done, completedAt: sql`now()` })
-        .onConflictDoUpdate({
-          target: [t.userId, t.requestId],
-          set: { ...done, createdAt: sql`now()`, claimedAt: sql`now()`, completedAt: sql`now()` },
-          setWhere: sql`${stale} or ${expired}`,
-        })
-        .returning({ claim: t.claim });
-      return rows[0]?.claim === claim;
-    },
-
     async complete(userId, requestId, claim, response) {
       const rows = await db
         .update(t)
@@ -157,7 +135,5 @@ export function createIdempotencyStore(db: PasarDb, options: IdempotencyStoreOpt
       const rows = await db.delete(t).where(expired).returning({ userId: t.userId });
       return rows.length;
     },
-
-    on: (other) => createIdempotencyStore(other, options),
   };
 }

@@ -48,16 +48,6 @@ export const engineCloseSpec = (
   reason: request.reason === 'USER' ? 'REDUCE_ONLY' : request.reason,
 });
 
-/**
- * The caller's own work that must commit with an order call (the HTTP layer's idempotency key and
- * stored answer): `begin` runs first in the call's transaction, `end` last with the call's answer.
- * A throw from either rolls the call back.
- */
-export interface CallStep {
-  begin(db: PasarDb): Promise<void>;
-  end(db: PasarDb, answer: { orders: Order[] }): Promise<void>;
-}
-
 export interface OrdersPage {
   readonly items: Order[];
   readonly page: number;
@@ -80,11 +70,11 @@ export interface TradingEngine {
    * Places an order (both legs of an OCO); the same request id again answers the order(s) it placed.
    * An engine close (`isEngineClose`) skips the person's checks (`assertMayTrade`).
    */
-  place(market: Market, userId: string, requestId: string, spec: OrderSpec, language: Language, step?: CallStep): Promise<{ orders: Order[] }>;
+  place(market: Market, userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<{ orders: Order[] }>;
   /** The plan an order would execute with now (nothing changes). */
   estimate(market: Market, spec: OrderSpec, language: Language): OrderPlan;
-  cancel(market: Market, userId: string, orderId: string, step?: CallStep): Promise<{ orders: Order[] }>;
-  amend(market: Market, userId: string, orderId: string, body: AmendRequest, language: Language, step?: CallStep): Promise<{ orders: Order[] }>;
+  cancel(market: Market, userId: string, orderId: string): Promise<{ orders: Order[] }>;
+  amend(market: Market, userId: string, orderId: string, body: AmendRequest, language: Language): Promise<{ orders: Order[] }>;
   list(market: Market, userId: string, query: OrdersQuery): Promise<OrdersPage>;
   get(market: Market, userId: string, orderId: string): Promise<Order>;
   /** A user's fills, oldest first (of one market, of one symbol when given): the portfolio's cost basis. */

@@ -11,7 +11,7 @@ import { AppError } from '../http/app-error';
 import { InsufficientFunds, LedgerKeyConflict, type Ledger, type TransactionOptions } from '../ledger/api';
 import type { MarketRuntime } from '../market/runtime';
 import type { PubSub } from '../pubsub';
-import { isEngineClose, type CallStep, type FillListener, type TradingEngine } from './engine-api';
+import { isEngineClose, type FillListener, type TradingEngine } from './engine-api';
 import { publishCommit } from './events';
 import type { AmendRequest, MarketRules } from './market-rules';
 import { Matcher } from './matcher';
@@ -118,20 +118,6 @@ export function createEngine(deps: EngineDeps): Engine {
     run,
   });
 
-  /** `fn` in one transaction, with the caller's step first and last; answers the orders it returns. */
-  async function call(step: CallStep | undefined, fn: (tx: OrderTx) => Promise<OrderRow[]>): Promise<{ orders: Order[] }> {
-    return run(
-      async (tx) => {
-        await step?.begin(tx.ops.db);
-        const answer = { orders: (await fn(tx)).map(view) };
-        await step?.end(tx.ops.db, answer);
-        return answer;
-      },
-      // The step's `end` is the transaction's last statement.
-      { endsWithStatement: step !== undefined },
-    );
-  }
-
   /** A market order's verdict now (queue or execute); throws the rules' refusal. */
   function queuedNow(rules: MarketRules, spec: OrderSpec, inst: Instrument): boolean {
     if (spec.orderType !== 'MARKET') return false;
@@ -223,7 +209,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return rules.plan({ ...spec, symbol: inst.symbol }, inst, { language, queued: queuedNow(rules, spec, inst) });
     },
 
-    async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language, step?: CallStep) {
+    async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language) {
       const rules = rulesOf(m);
       // A close the margin engine places is never refused for the person's identity, terms or the
       // market's orders switch: a liquidation must happen whatever became of the account.
@@ -244,11 +230,12 @@ export function createEngine(deps: EngineDeps): Engine {
       const queued = queuedNow(rules, placing, inst);
       const p = rules.plan(placing, inst, { language, queued });
       try {
-        return await call(step, async (tx) =>
+        const rows = await run(async (tx) =>
           p.walk
             ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, p, inst), id: randomUUID() }, p.walk.fills)]
             : placeResting(tx, rules, userId, requestId, p, inst),
         );
+        return { orders: rows.map(view) };
       } catch (error) {
         if (isUniqueViolation(error)) {
           const winner = await repo.byRequest(userId, requestId);
@@ -258,20 +245,21 @@ export function createEngine(deps: EngineDeps): Engine {
       }
     },
 
-    async cancel(m: Market, userId: string, orderId: string, step?: CallStep) {
+    async cancel(m: Market, userId: string, orderId: string) {
       const rules = rulesOf(m);
       try {
-        return await call(step, async (tx) => {
+        const rows = await run(async (tx) => {
           const { order, rows: group } = await lockOwn(tx, m, userId, orderId);
           if (!order.isOpen) throw new AppError(order.status === 'SUCCESS' ? '9603' : '9602');
           return tx.cancel(group, 'USER');
         });
+        return { orders: rows.map(view) };
       } catch (error) {
         throw mapError(error, rules);
       }
     },
 
-    async amend(m: Market, userId: string, orderId: string, body: AmendRequest, language: Language, step?: CallStep) {
+    async amend(m: Market, userId: string, orderId: string, body: AmendRequest, language: Language) {
       const rules = rulesOf(m);
       rules.assertOrdersOn();
       // Halts first, outside the transaction (reading them inside would wait on PGlite's one connection).
@@ -280,7 +268,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const inst = rules.instrument(found.symbol);
       await rules.assertTradable({ userId, spec: specOf(found), instrument: inst, language, amending: true });
       try {
-        return await call(step, async (tx) => {
+        const rows = await run(async (tx) => {
           const { order, rows: group } = await lockOwn(tx, m, userId, orderId);
           if (!order.isOpen) throw new AppError('9605');
           amendEvents(order);
@@ -295,6 +283,7 @@ export function createEngine(deps: EngineDeps): Engine {
           }
           return out;
         });
+        return { orders: rows.map(view) };
       } catch (error) {
         throw mapError(error, rules);
       }

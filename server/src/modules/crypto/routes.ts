@@ -1,7 +1,6 @@
 // The crypto module's HTTP routes (paths from the contract, under the /api prefix): validation and
 // translation only; the rules are in the service. Every call needs a signed-in user; placing,
-// amending and cancelling are idempotent on x-request-id (the plugin, and the order's request id):
-// their key is claimed and their answer stored in the order's own transaction (`inTransaction`).
+// amending and cancelling are idempotent on x-request-id (the plugin, and the order's request id).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -60,9 +59,6 @@ const advancedSpec = (side: Side, body: AdvancedOrderRequest): OrderSpec => ({
 
 export const cryptoRoutes: FastifyPluginAsyncZod<CryptoRoutesOptions> = async (app, { service }) => {
   const user = { preHandler: [app.requireUser] };
-  // An order call's idempotency key and stored answer commit with the order.
-  const orderCall = { ...user, config: { idempotency: 'in-transaction' as const } };
-  const answered = (result: PlaceOrderResponse) => ok(result);
   const tags = ['crypto orders'];
   const placed = apiResponses({ 200: PlaceOrderResponse }, [401, 403, 404, 409]);
 
@@ -82,9 +78,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod<CryptoRoutesOptions> = async (a
   ] as const) {
     app.post(
       local(path),
-      { ...orderCall, schema: { tags, summary: `Simple mode: a market ${side.toLowerCase()}`, body: InstantOrderRequest, response: placed } },
-      async (request, reply) =>
-        app.idempotency.inTransaction(request, reply, (step) => service.place(userIdOf(request), request.id, instantSpec(side, request.body), languageOf(request), step), answered),
+      { ...user, schema: { tags, summary: `Simple mode: a market ${side.toLowerCase()}`, body: InstantOrderRequest, response: placed } },
+      async (request) => ok(await service.place(userIdOf(request), request.id, instantSpec(side, request.body), languageOf(request))),
     );
   }
   for (const [path, side] of [
@@ -93,9 +88,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod<CryptoRoutesOptions> = async (a
   ] as const) {
     app.post(
       local(path),
-      { ...orderCall, schema: { tags, summary: `Pro mode: a ${side.toLowerCase()} of any order type (OCO places two legs)`, body: AdvancedOrderRequest, response: placed } },
-      async (request, reply) =>
-        app.idempotency.inTransaction(request, reply, (step) => service.place(userIdOf(request), request.id, advancedSpec(side, request.body), languageOf(request), step), answered),
+      { ...user, schema: { tags, summary: `Pro mode: a ${side.toLowerCase()} of any order type (OCO places two legs)`, body: AdvancedOrderRequest, response: placed } },
+      async (request) => ok(await service.place(userIdOf(request), request.id, advancedSpec(side, request.body), languageOf(request))),
     );
   }
   app.get(
@@ -110,13 +104,12 @@ export const cryptoRoutes: FastifyPluginAsyncZod<CryptoRoutesOptions> = async (a
   );
   app.patch(
     `${local(CRYPTO_PATHS.orders)}/:id`,
-    { ...orderCall, schema: { tags, summary: 'Amends an open order (price, size); its hold follows', params: CryptoOrderIdParams, body: AmendOrderRequest, response: placed } },
-    async (request, reply) =>
-      app.idempotency.inTransaction(request, reply, (step) => service.amend(userIdOf(request), request.params.id, request.body, languageOf(request), step), answered),
+    { ...user, schema: { tags, summary: 'Amends an open order (price, size); its hold follows', params: CryptoOrderIdParams, body: AmendOrderRequest, response: placed } },
+    async (request) => ok(await service.amend(userIdOf(request), request.params.id, request.body, languageOf(request))),
   );
   app.post(
     `${local(CRYPTO_PATHS.orders)}/:id/cancel`,
-    { ...orderCall, schema: { tags, summary: 'Cancels an open order (an OCO leg cancels its group) and releases its hold', params: CryptoOrderIdParams, response: placed } },
-    async (request, reply) => app.idempotency.inTransaction(request, reply, (step) => service.cancel(userIdOf(request), request.params.id, step), answered),
+    { ...user, schema: { tags, summary: 'Cancels an open order (an OCO leg cancels its group) and releases its hold', params: CryptoOrderIdParams, response: placed } },
+    async (request) => ok(await service.cancel(userIdOf(request), request.params.id)),
   );
 };

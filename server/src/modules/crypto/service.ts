@@ -17,7 +17,7 @@ import {
   type ProductInfo,
 } from '@pasar/shared/contract';
 import { TradingDecimal, plain, type FeeRates } from '@pasar/shared/trading';
-import type { CallStep, OrderSpec, TradingEngine } from '../../trading';
+import type { OrderSpec, TradingEngine } from '../../trading';
 import type { CryptoSettings } from './order-plan';
 
 export interface CryptoServiceDeps {
@@ -90,15 +90,15 @@ export function createCryptoService(deps: CryptoServiceDeps) {
      * Places an order (both legs of an OCO). The same request id again answers the order(s) it
      * placed, even if the first attempt's answer was lost.
      */
-    place: (userId: string, requestId: string, spec: OrderSpec, language: Language, step?: CallStep): Promise<PlaceOrderResponse> =>
-      engine.place(MARKET, userId, requestId, spec, language, step),
+    place: (userId: string, requestId: string, spec: OrderSpec, language: Language): Promise<PlaceOrderResponse> =>
+      engine.place(MARKET, userId, requestId, spec, language),
 
     /** Cancels an open order (an OCO leg with its sibling) and releases its hold. */
-    cancel: (userId: string, orderId: string, step?: CallStep): Promise<PlaceOrderResponse> => engine.cancel(MARKET, userId, orderId, step),
+    cancel: (userId: string, orderId: string): Promise<PlaceOrderResponse> => engine.cancel(MARKET, userId, orderId),
 
     /** Amends an open order's size and/or prices, with its hold made exactly what the amended order may spend. */
-    amend: (userId: string, orderId: string, body: AmendOrderRequest, language: Language, step?: CallStep): Promise<PlaceOrderResponse> =>
-      engine.amend(MARKET, userId, orderId, body, language, step),
+    amend: (userId: string, orderId: string, body: AmendOrderRequest, language: Language): Promise<PlaceOrderResponse> =>
+      engine.amend(MARKET, userId, orderId, body, language),
 
     list: (userId: string, query: CryptoOrdersQuery): Promise<CryptoOrderList> =>
       engine.list(MARKET, userId, { scope: query.scope, symbol: query.symbol, page: query.page, size: query.size ?? CRYPTO_ORDERS_PAGE_SIZE }),
