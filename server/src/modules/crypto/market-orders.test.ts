@@ -95,12 +95,15 @@ describe('crypto market orders', () => {
   });
 
   it('places pro-mode market orders by quantity, walking the book: a large order pays slippage', async () => {
-    const whale = await trader(t.app, { idr: '10000000000' });
     const book = t.app.market.orderBook('BTC-IDR');
     const bestAsk = new Decimal(book.asks[0]!.price);
     // Half the book's depth: far more than the best level holds (its quantities drift every few
     // seconds, the prices stay pinned), so the walk goes deeper.
     const quantity = new Decimal(book.totalAskQuantity).div(2).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+    // Twice what it could cost at the book's highest ask: a drift of the depth between this read and
+    // the order cannot leave the whale short (a fixed 10 billion was, now and then: 1115).
+    const highestAsk = new Decimal(book.asks[book.asks.length - 1]!.price);
+    const whale = await trader(t.app, { idr: highestAsk.times(quantity).times(2).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed() });
     const estimate = dataOf(
       CryptoEstimate,
       await call(t.app, whale, 'POST', CRYPTO_PATHS.estimate, { symbol: 'BTC-IDR', side: 'BUY', orderType: 'MARKET', inputType: 'quantity', quantity }),
