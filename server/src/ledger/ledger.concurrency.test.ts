@@ -3,25 +3,18 @@
 // once; on PGlite they are issued concurrently through its one connection. Both must give the same
 // counts. Retries are off: a deadlock would surface as an error here.
 import { randomUUID } from 'node:crypto';
-import { createDatabase, type Database } from '../db/database';
 import { HoldNotActive, InsufficientFunds, type Ledger } from './api';
-import { createLedger } from './ledger';
-import { house, openLedger, user, type LedgerFixture } from './test-support';
+import { house, openPooledLedgers, user, type LedgerFixture } from './test-support';
 
 const POOLS = 4;
-let f: LedgerFixture;
-let extra: Database[] = [];
+let f: LedgerFixture & { ledgers: Ledger[] };
 let ledgers: Ledger[];
 
 beforeAll(async () => {
-  f = await openLedger();
-  if (f.testDatabase.database.kind === 'postgres') {
-    extra = await Promise.all(Array.from({ length: POOLS - 1 }, () => createDatabase(f.testDatabase.config)));
-  }
-  ledgers = [f.testDatabase.database, ...extra].map((database) => createLedger(database.db, { retries: 1 }));
+  f = await openPooledLedgers(POOLS, { retries: 1 });
+  ledgers = f.ledgers;
 });
 afterAll(async () => {
-  for (const database of extra) await database.close();
   await f.close();
 });
 

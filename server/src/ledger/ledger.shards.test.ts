@@ -3,28 +3,22 @@
 // on different FEES and INVENTORY rows, the account's balance (now and at a time) and history are
 // over all of its rows, replays land on the same row, and the ledger's invariants hold: every
 // currency sums to zero, no user account goes below zero or below its holds.
-import { createDatabase, type Database } from '../db/database';
 import { sql } from 'drizzle-orm';
 import { InsufficientFunds, LedgerKeyConflict, type Ledger, type TransferRequest } from './api';
 import { createLedger } from './ledger';
-import { house, newUserId, openLedger, user, type LedgerFixture } from './test-support';
+import { house, newUserId, openPooledLedgers, user, type LedgerFixture } from './test-support';
 
 const POOLS = 3;
 const SHARDS = { FEES: 4, INVENTORY: 4 } as const;
-let f: LedgerFixture;
-let extra: Database[] = [];
+let f: LedgerFixture & { ledgers: Ledger[] };
 let ledgers: Ledger[];
 
 beforeAll(async () => {
-  f = await openLedger();
-  if (f.testDatabase.database.kind === 'postgres') {
-    extra = await Promise.all(Array.from({ length: POOLS - 1 }, () => createDatabase(f.testDatabase.config)));
-  }
   // Retries off: a deadlock between rows of one house account would surface here.
-  ledgers = [f.testDatabase.database, ...extra].map((database) => createLedger(database.db, { retries: 1, houseShards: SHARDS }));
+  f = await openPooledLedgers(POOLS, { retries: 1, houseShards: SHARDS });
+  ledgers = f.ledgers;
 });
 afterAll(async () => {
-  for (const database of extra) await database.close();
   await f.close();
 });
 

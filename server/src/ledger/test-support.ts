@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { runMigrations } from '../db/migrate';
 import { openTestDatabase, type TestDatabase } from '../testing/database-fixture';
 import type { AccountRef, HouseAccount, Ledger, UserPurpose } from './api';
-import { createLedger } from './ledger';
+import { createDatabase } from '../db/database';
+import { createLedger, type LedgerOptions } from './ledger';
 
 export interface LedgerFixture {
   readonly testDatabase: TestDatabase;
@@ -19,6 +20,24 @@ export async function openLedger(): Promise<LedgerFixture> {
     testDatabase,
     ledger: createLedger(testDatabase.database.db),
     close: () => testDatabase.cleanup(),
+  };
+}
+
+/**
+ * `pools` ledgers, as that many app instances would have: on PostgreSQL each on its own
+ * connection pool (the fixture's, then new ones), on PGlite all on its one connection.
+ */
+export async function openPooledLedgers(pools: number, options: LedgerOptions): Promise<LedgerFixture & { ledgers: Ledger[] }> {
+  const fixture = await openLedger();
+  const { database, config } = fixture.testDatabase;
+  const extra = database.kind === 'postgres' ? await Promise.all(Array.from({ length: pools - 1 }, () => createDatabase(config))) : [];
+  return {
+    ...fixture,
+    ledgers: [database, ...extra].map((d) => createLedger(d.db, options)),
+    close: async () => {
+      for (const d of extra) await d.close();
+      await fixture.close();
+    },
   };
 }
 
