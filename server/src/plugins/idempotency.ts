@@ -168,7 +168,13 @@ function createGuard(store: IdempotencyStore, runs: WeakMap<FastifyRequest, Run>
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + waitMs;
     for (;;) {
-      // Read first: a replay or a conflict then costs one read and no write.
+      // Claim first: a new key, the common case, costs one statement; a key already taken is
+      // read after (a replay or a conflict costs the claim's attempt and one read).
+      const claim = randomUUID();
+      if (await store.claim(userId, requestId, fingerprint, claim)) {
+        runs.set(request, { userId, requestId, claim, finished: false });
+        return undefined;
+      }
       const row = await store.find(userId, requestId);
       if (row?.live) {
         if (!sameRequest(row, fingerprint)) throw new AppError('042');
@@ -176,14 +182,8 @@ function createGuard(store: IdempotencyStore, runs: WeakMap<FastifyRequest, Run>
         // The first request is still running.
         if (Date.now() >= deadline) throw new AppError('043');
         await sleep(POLL_MS);
-        continue;
       }
-      const claim = randomUUID();
-      if (await store.claim(userId, requestId, fingerprint, claim)) {
-        runs.set(request, { userId, requestId, claim, finished: false });
-        return undefined;
-      }
-      // Another request claimed it between the read and the claim: look again.
+      // Gone or dead since the claim's attempt (released, stale, expired): claim again.
     }
   };
 }

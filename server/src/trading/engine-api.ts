@@ -10,7 +10,8 @@ import type { PasarDb } from '../db/database';
 /**
  * What must change with every fill of every market, atomically: called inside the fill's own
  * transaction after its ledger transfer and `fills` row (and the market's `afterFill`). A throw
- * rolls the fill back.
+ * rolls the fill back; a listener never swallows a database error (a market order's transaction
+ * commits without the ledger's own check after it).
  */
 export type FillListener = (ops: LedgerOps & { readonly db: PasarDb }, fill: FillRow) => Promise<void>;
 

@@ -230,10 +230,16 @@ export function createEngine(deps: EngineDeps): Engine {
       const queued = queuedNow(rules, placing, inst);
       const p = rules.plan(placing, inst, { language, queued });
       try {
-        const rows = await run(async (tx) =>
-          p.walk
-            ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, p, inst), id: randomUUID() }, p.walk.fills)]
-            : placeResting(tx, rules, userId, requestId, p, inst),
+        // A fill the engine books itself (no settleFill/afterFill of the market) awaits every
+        // statement uncaught and ends with one (the fill row, then the fill listeners'), so that
+        // last statement proves the transaction alive: no `select 1` before the commit.
+        const booksItself = !rules.settleFill && !rules.afterFill;
+        const rows = await run(
+          async (tx) =>
+            p.walk
+              ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, p, inst), id: randomUUID() }, p.walk.fills)]
+              : placeResting(tx, rules, userId, requestId, p, inst),
+          { endsWithStatement: Boolean(p.walk) && booksItself },
         );
         return { orders: rows.map(view) };
       } catch (error) {

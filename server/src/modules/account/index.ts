@@ -13,7 +13,7 @@ import { createKycService } from './kyc-service';
 import { notifyOrderEvents } from './notification-orders';
 import { createNotificationRepo } from './notification-repo';
 import { createNotificationService, type Notify } from './notification-service';
-import { createProfileService } from './profile-service';
+import { createProfileService, type TradingChecks } from './profile-service';
 import { createAccountRepo } from './repo';
 import { accountRoutes } from './routes';
 import { ensureAccountIdSecret, salesforceWebInfo } from './web-info';
@@ -23,6 +23,8 @@ export interface AccountApi {
   readonly notify: Notify;
   /** 018 until the user accepted the Bappebti terms (crypto trading calls this first). */
   readonly assertBappebtiAccepted: (userId: string) => Promise<void>;
+  /** The terms and the identity check together, from one read (crypto's first checks). */
+  readonly tradingChecks: (userId: string) => Promise<TradingChecks>;
   /** Where uploaded files are kept. */
   readonly storage: FileStorage;
   /** The user's own bank account with that id, or null (the wallet's cashouts). */
@@ -95,6 +97,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   app.decorate('account', {
     notify,
     assertBappebtiAccepted: profile.assertBappebtiAccepted,
+    tradingChecks: profile.tradingChecks,
     storage,
     bankAccountOf: banks.accountOf,
     birthDateOf: kyc.birthDateOf,

@@ -12,18 +12,36 @@ export function createNotificationRepo(db: PasarDb) {
   return {
     /**
      * Inserts the notification (when `row` is given) and, with a key, records the key in the same
-     * transaction. Returns 'duplicate' when the key was already used (nothing written).
+     * statement. Returns 'duplicate' when the key was already used (nothing written).
      */
     async insert(userId: string, key: string | null, row: Omit<NotificationRecord, 'readAt'> | null, at: Date): Promise<NotificationRecord | null | 'duplicate'> {
-      return db.transaction(async (tx) => {
-        if (key) {
-          const claimed = await tx.insert(notificationKeys).values({ userId, key, createdAt: at }).onConflictDoNothing().returning({ key: notificationKeys.key });
-          if (claimed.length === 0) return 'duplicate' as const;
-        }
-        if (!row) return null;
-        const [inserted] = await tx.insert(notifications).values(row).returning();
-        return inserted ?? null;
-      });
+      if (key && row) {
+        // One statement, so atomic without BEGIN/COMMIT: the notification is inserted from the
+        // key's row, so only when the key was new.
+        const k = notificationKeys;
+        const n = notifications;
+        const { rows } = await db.execute<{ id: string }>(sql`
+          with claimed as (
+            insert into ${k} (${sql.identifier(k.userId.name)}, ${sql.identifier(k.key.name)}, ${sql.identifier(k.createdAt.name)})
+            values (${userId}, ${key}, ${at}) on conflict do nothing returning 1
+          )
+          insert into ${n} (${sql.join(
+            [n.id, n.userId, n.type, n.title, n.body, n.createdAt, n.linkKind, n.linkSymbol, n.linkAssetType, n.linkOrderId].map((c) => sql.identifier(c.name)),
+            sql`, `,
+          )})
+          select ${row.id}::uuid, ${row.userId}::uuid, ${row.type}::text, ${row.title}::text, ${row.body}::text, ${row.createdAt}::timestamptz,
+                 ${row.linkKind}::text, ${row.linkSymbol}::text, ${row.linkAssetType}::text, ${row.linkOrderId}::text
+          from claimed
+          returning ${sql.identifier(n.id.name)} as id`);
+        return rows.length === 0 ? 'duplicate' : { ...row, readAt: null };
+      }
+      if (key) {
+        const claimed = await db.insert(notificationKeys).values({ userId, key, createdAt: at }).onConflictDoNothing().returning({ key: notificationKeys.key });
+        return claimed.length === 0 ? 'duplicate' : null;
+      }
+      if (!row) return null;
+      const [inserted] = await db.insert(notifications).values(row).returning();
+      return inserted ?? null;
     },
 
     async page(userId: string, page: number, size: number, type?: string): Promise<{ items: NotificationRecord[]; total: number; unread: number }> {

@@ -76,10 +76,13 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-const NUMBER_LOCALE: Record<Language, string> = { id: 'id-ID', en: 'en-US' };
+/** One formatter per language, built once (building one costs far more than formatting). */
+const NUMBER_FORMAT: Record<Language, Intl.NumberFormat> = {
+  id: new Intl.NumberFormat('id-ID', { maximumFractionDigits: 8 }),
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 }),
+};
 /** A decimal string as a message shows it in the language (1.500.000,5 / 1,500,000.5; at most 8 decimals). */
-export const shownNumber = (value: string, language: Language): string =>
-  new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 8 }).format(Number(value));
+export const shownNumber = (value: string, language: Language): string => NUMBER_FORMAT[language].format(Number(value));
 
 export const textIn = (text: LocalizedText, language: Language): string =>
   typeof text === 'string' ? text : text[language];

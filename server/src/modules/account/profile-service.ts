@@ -39,6 +39,13 @@ export interface ProfileServiceDeps {
   readonly now?: () => Date;
 }
 
+/** What trading checks of a person before anything else (018, then 007). */
+export interface TradingChecks {
+  readonly termsAccepted: boolean;
+  /** The identity check (KYC) status; null for an unknown user. */
+  readonly kycStatus: string | null;
+}
+
 export interface RequestContext {
   readonly ip?: string;
   readonly language?: Language;
@@ -122,6 +129,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
     async assertBappebtiAccepted(userId: string): Promise<void> {
       const user = await repo.findUser(userId);
       if (!user?.bappebtiAcceptedAt) throw new AppError('018');
+    },
+
+    /** For trading's first checks: the Bappebti terms and the identity check, from one read of the user. */
+    async tradingChecks(userId: string): Promise<TradingChecks> {
+      const user = await repo.findUser(userId);
+      return { termsAccepted: Boolean(user?.bappebtiAcceptedAt), kycStatus: user?.kycStatus ?? null };
     },
 
     async feedback(userId: string, body: FeedbackRequest): Promise<{ id: string; createdAt: string }> {

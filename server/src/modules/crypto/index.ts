@@ -41,8 +41,7 @@ const cryptoPlugin: FastifyPluginAsync = async (app) => {
       settings,
       rates,
       productInfo,
-      assertBappebtiAccepted: (userId) => app.account.assertBappebtiAccepted(userId),
-      kycStatus: (userId) => app.identity.kycStatus(userId),
+      tradingChecks: (userId) => app.account.tradingChecks(userId),
     }),
   );
   const service = createCryptoService({ engine: app.trading, productInfo, settings, rates });

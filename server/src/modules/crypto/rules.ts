@@ -18,9 +18,8 @@ export interface CryptoRulesDeps {
   readonly rates: FeeRates;
   /** The market module's product info (halts, enableBuy/enableSell and the pro flags). */
   readonly productInfo: (symbol: string, language: Language) => Promise<ProductInfo>;
-  readonly assertBappebtiAccepted: (userId: string) => Promise<void>;
-  /** The user's identity check status (VERIFIED opens trading). */
-  readonly kycStatus: (userId: string) => Promise<string | null>;
+  /** The user's Bappebti terms (accepted opens trading) and identity check (VERIFIED does), in one read. */
+  readonly tradingChecks: (userId: string) => Promise<{ readonly termsAccepted: boolean; readonly kycStatus: string | null }>;
 }
 
 export const cashOf = (userId: string): AccountRef => ({ userId, currency: 'IDR', purpose: 'CASH' });
@@ -64,16 +63,9 @@ export function createCryptoRules(deps: CryptoRulesDeps): MarketRules {
     instrument,
 
     async assertMayTrade(userId) {
-      // The two reads at once (separate connections on PostgreSQL); their verdicts in order.
-      const [terms, kyc] = await Promise.all([
-        deps.assertBappebtiAccepted(userId).then(
-          () => null,
-          (error: unknown) => ({ error }),
-        ),
-        deps.kycStatus(userId),
-      ]);
-      if (terms) throw terms.error;
-      if (kyc !== 'VERIFIED') throw new AppError('007');
+      const checks = await deps.tradingChecks(userId);
+      if (!checks.termsAccepted) throw new AppError('018');
+      if (checks.kycStatus !== 'VERIFIED') throw new AppError('007');
       if (!settings.ordersEnabled) throw new AppError('1162');
     },
 

@@ -8,7 +8,7 @@
 import type { FillRow, Market } from '../../trading';
 import { createOrdersRepo } from '../../trading';
 import type { PasarDb } from '../../db/database';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { applyEvent, D, EMPTY_POSITION, replayFills, type Position } from './average-cost';
 import { portfolioPositions, portfolioSnapshotUsers, type PortfolioPositionRow } from './tables';
 
@@ -62,6 +62,22 @@ export async function applyFillToSnapshot(db: PasarDb, fill: FillRow): Promise<v
   const market = fill.market as Market;
   const decimals = SNAPSHOT_DECIMALS[market];
   if (decimals === undefined) return;
+  // A buy only adds (quantity, cost, one fill): one update does the step when the row exists
+  // (trim_scale: the text decimal.js would write, no trailing zeros).
+  if (fill.side === 'BUY') {
+    const stepped = await db
+      .update(portfolioPositions)
+      .set({
+        quantity: sql`trim_scale(${portfolioPositions.quantity} + ${fill.quantity}::numeric)`,
+        costBasis: sql`trim_scale(${portfolioPositions.costBasis} + ${fill.total}::numeric)`,
+        fillCount: sql`${portfolioPositions.fillCount} + 1`,
+        lastFillAt: fill.executedAt,
+        updatedAt: new Date(),
+      })
+      .where(keyOf(fill.userId, market, fill.symbol))
+      .returning({ symbol: portfolioPositions.symbol });
+    if (stepped.length > 0) return;
+  }
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const [row] = await db.select().from(portfolioPositions).where(keyOf(fill.userId, market, fill.symbol)).for('update');
     if (row) {
