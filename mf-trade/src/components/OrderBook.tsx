@@ -4,10 +4,10 @@
 // By keyboard the book is one composite widget (the WAI-ARIA listbox pattern): one Tab stop, the
 // arrow keys, Home and End move the active row (aria-activedescendant), Enter or Space picks it.
 import styled from '@emotion/styled';
-import { EmptyState, ErrorState, eventBus, formatNumber, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore, type Language } from '@pasar/shared';
-import { memo, useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { EmptyState, ErrorState, eventBus, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore, type Language } from '@pasar/shared';
+import { memo, useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTradeT } from '../i18n';
-import { decimalsOf, formatBarePrice, formatQuantity, type PriceFormat } from '../market/price-format';
+import { decimalsOf, formatBarePrice, formatDepthShare, formatQuantity, type PriceFormat } from '../market/price-format';
 import type { Instrument, OrderBookLevel } from '../market/types';
 import { useLiveBook } from '../market/use-live-market';
 
@@ -71,37 +71,37 @@ const Book = styled.div`
   }
 `;
 
-const Side = styled.div`
+// A row's look lives on its side's box, so a row is a plain element: a styled row serializes and
+// hashes its styles on every render, twenty rows several times a second. The depth is a custom
+// property set inline: as a styled prop every new percentage would mint and inject a CSS class.
+const Side = styled.div<{ $side: 'bid' | 'ask' }>`
   display: flex;
   flex-direction: column;
   gap: 1px;
-`;
-
-// The depth is a custom property set inline: as a styled prop every new percentage would mint
-// and inject a new CSS class, many per second under live updates.
-const Row = styled.div<{ $side: 'bid' | 'ask' }>`
-  position: relative;
-  display: grid;
-  grid-template-columns: 1fr 1fr 1fr;
-  width: 100%;
-  min-height: 24px;
-  padding: 0 ${tokens.space.sm};
-  border-radius: ${tokens.radii.sm};
-  background: linear-gradient(
-    to left,
-    ${({ $side }) => ($side === 'bid' ? 'rgba(11, 122, 72, 0.16)' : 'rgba(196, 38, 46, 0.16)')} var(--depth),
-    transparent var(--depth)
-  );
-  color: ${tokens.colors.text};
-  font-family: ${tokens.fonts.mono};
-  font-size: ${tokens.fontSizes.sm};
-  line-height: 24px;
-  text-align: right;
-  cursor: pointer;
-  &:hover {
+  & > div {
+    position: relative;
+    display: grid;
+    grid-template-columns: 1fr 1fr 1fr;
+    width: 100%;
+    min-height: 24px;
+    padding: 0 ${tokens.space.sm};
+    border-radius: ${tokens.radii.sm};
+    background: linear-gradient(
+      to left,
+      ${({ $side }) => ($side === 'bid' ? 'rgba(11, 122, 72, 0.16)' : 'rgba(196, 38, 46, 0.16)')} var(--depth),
+      transparent var(--depth)
+    );
+    color: ${tokens.colors.text};
+    font-family: ${tokens.fonts.mono};
+    font-size: ${tokens.fontSizes.sm};
+    line-height: 24px;
+    text-align: right;
+    cursor: pointer;
+  }
+  & > div:hover {
     outline: 1px solid ${tokens.colors.borderStrong};
   }
-  span:first-of-type {
+  & > div span:first-of-type {
     text-align: left;
     color: ${({ $side }) => ($side === 'bid' ? tokens.colors.buyText : tokens.colors.sellText)};
     font-weight: ${tokens.fontWeights.semibold};
@@ -132,6 +132,8 @@ export function depthPercent(level: OrderBookLevel): string {
 
 interface BookRowProps {
   id: string;
+  /** The row's place from the top of the book (asks first). */
+  place: number;
   symbol: string;
   side: 'bid' | 'ask';
   price: string;
@@ -141,35 +143,37 @@ interface BookRowProps {
   lng: Language;
   quantityDigits: number;
   active: boolean;
-  onPick: (side: 'bid' | 'ask', price: string) => void;
+  /** Told the picked row's place; stable across renders, so the memoised rows skip unchanged levels. */
+  onPick: (place: number) => void;
 }
 
 const pickPrice = (symbol: string, side: 'bid' | 'ask', price: string) => eventBus.emit('orderbook:price-picked', { symbol, price, side });
 
 /** One level, an option of the book; picking it puts its price in the order panel (`orderbook:price-picked`). */
-const BookRow = memo(function BookRow({ id, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, onPick }: BookRowProps) {
+const BookRow = memo(function BookRow({ id, place, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, onPick }: BookRowProps) {
   const { t } = useTradeT();
-  const shownPrice = formatNumber(price, lng, { minFractionDigits: precision, maxFractionDigits: precision });
+  const shownPrice = formatBarePrice(price, { precision, lng });
   const shownQuantity = formatQuantity(quantity, lng, quantityDigits);
+  // The label's interpolation only when its figures change (the depth changes far more often).
+  const label = useMemo(() => t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity }), [t, side, shownPrice, shownQuantity]);
   return (
-    <Row
+    <div
       id={id}
       role="option"
       aria-selected={active}
       data-active={active}
-      $side={side}
       style={{ '--depth': `${depthPercent({ price, quantity, cumulativePercent })}%` } as CSSProperties}
       data-testid={`book-${side}`}
-      aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity })}
+      aria-label={label}
       onClick={() => {
-        onPick(side, price);
+        onPick(place);
         pickPrice(symbol, side, price);
       }}
     >
       <span>{shownPrice}</span>
       <span>{shownQuantity}</span>
-      <span>{formatNumber(cumulativePercent, lng, { maxFractionDigits: 1 })}%</span>
-    </Row>
+      <span>{formatDepthShare(cumulativePercent, lng)}%</span>
+    </div>
   );
 });
 
@@ -235,25 +239,26 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
     if (next !== null) document.getElementById(rowId(next))?.scrollIntoView?.({ block: 'nearest' });
   };
 
-  const row = (level: OrderBookLevel, side: 'bid' | 'ask', position: number) => (
-    <BookRow
-      key={position}
-      id={rowId(side === 'ask' ? position : asks.length + position)}
-      active={activeAt === (side === 'ask' ? position : asks.length + position)}
-      onPick={(pickedSide, price) => {
-        const place = pickedSide === 'ask' ? asks.findIndex((l) => l.price === price) : asks.length + bids.findIndex((l) => l.price === price);
-        if (place >= 0) setActive(place);
-      }}
-      symbol={symbol}
-      side={side}
-      price={level.price}
-      quantity={level.quantity}
-      cumulativePercent={level.cumulativePercent}
-      precision={rowFormat.precision}
-      lng={lng}
-      quantityDigits={quantityDigits}
-    />
-  );
+  const row = (level: OrderBookLevel, side: 'bid' | 'ask', position: number) => {
+    const place = side === 'ask' ? position : asks.length + position;
+    return (
+      <BookRow
+        key={position}
+        id={rowId(place)}
+        place={place}
+        active={activeAt === place}
+        onPick={setActive}
+        symbol={symbol}
+        side={side}
+        price={level.price}
+        quantity={level.quantity}
+        cumulativePercent={level.cumulativePercent}
+        precision={rowFormat.precision}
+        lng={lng}
+        quantityDigits={quantityDigits}
+      />
+    );
+  };
 
   const spreadText = asks.length && bids[0] ? formatBarePrice(subtractDecimal(asks[asks.length - 1]!.price, bids[0].price), format) : '–';
 
@@ -284,7 +289,7 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
           onFocus={() => setActive((current) => current ?? (count > 0 ? 0 : null))}
           onKeyDown={onKeyDown}
         >
-          <Side role="group" aria-label={t('book.asks')}>
+          <Side $side="ask" role="group" aria-label={t('book.asks')}>
             {asks.map((level, index) => row(level, 'ask', index))}
           </Side>
           <Spread role="group" aria-label={t('book.spreadLabel', { spread: spreadText })}>
@@ -293,7 +298,7 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
               {spreadText}
             </span>
           </Spread>
-          <Side role="group" aria-label={t('book.bids')}>
+          <Side $side="bid" role="group" aria-label={t('book.bids')}>
             {bids.map((level, index) => row(level, 'bid', index))}
           </Side>
         </Book>
