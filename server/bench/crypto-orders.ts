@@ -91,13 +91,31 @@ interface Figures {
   readonly p99: number;
   readonly avg: number;
   readonly failed: number;
+  /**
+   * CPU time of this process (user + system) per call: on a shared machine it moves much less with
+   * the load than the rates do. The HTTP clients run in this process too, so an order's figure
+   * includes its client's side.
+   */
+  readonly cpuMs: number;
+}
+
+/** Measures this process's CPU time from now; `perCall(n)` divides what was used by n. */
+function cpuMeter(): { perCall(calls: number): number } {
+  const start = process.cpuUsage();
+  return {
+    perCall(calls) {
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000 / Math.max(1, calls);
+    },
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-function figures(name: string, latencies: number[], elapsedMs: number, failed: number): Figures {
+function figures(name: string, latencies: number[], elapsedMs: number, failed: number, cpuMs: number): Figures {
   latencies.sort((a, b) => a - b);
   return {
+    cpuMs,
     name,
     count: latencies.length,
     perSecond: latencies.length / (elapsedMs / 1000),
@@ -204,6 +222,7 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
   const cost = await costOf((headers) => place(users[0] as TestUser, headers));
   const latencies: number[] = [];
   let failed = 0;
+  const cpu = cpuMeter();
   const start = performance.now();
   const end = start + SECONDS * 1000;
   await Promise.all(
@@ -221,7 +240,7 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
       }
     }),
   );
-  return { ...figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed), cost };
+  return { ...figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed, cpu.perCall(latencies.length + failed)), cost };
 }
 
 /** A fill's transfer: IDR from the user to the inventory and to fees, the asset from the inventory to the user. */
@@ -243,6 +262,7 @@ async function benchLedger(app: PasarApp, users: readonly TestUser[], count: num
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
+  const cpu = cpuMeter();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
@@ -261,7 +281,7 @@ async function benchLedger(app: PasarApp, users: readonly TestUser[], count: num
       }
     }),
   );
-  return figures(`ledger.transfer, same count (${CLIENTS} callers)`, latencies, performance.now() - start, failed);
+  return figures(`ledger.transfer, same count (${CLIENTS} callers)`, latencies, performance.now() - start, failed, cpu.perCall(count));
 }
 
 /**
@@ -316,7 +336,7 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    console.log(`orders benchmark on ${url.replace(/\/\/[^@]*@/, '//')} (schema ${schema})`);
+    console.log(`orders benchmark on ${url.replace(/\/\/[^@]*@/, '//')} (schema ${schema}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const users = await setUpUsers(app);
     const wanted = process.env.BENCH_MARKETS?.split(',').map((m) => m.trim().toUpperCase());
     const runs = RUNS.filter((r) => !wanted || wanted.includes(r.market));
@@ -334,11 +354,11 @@ async function main(): Promise<void> {
 
     const ms = (x: number) => x.toFixed(2);
     console.log('');
-    console.log(`${SECONDS} s of orders per market, ${CLIENTS} concurrent clients, ${USERS} users; ledger audit after the run: ${clean ? 'clean' : `NOT CLEAN ${JSON.stringify(audit)}`}`);
-    console.log('run                                           count   per s   p50 ms   p99 ms   avg ms  failed');
+    console.log(`${SECONDS} s of orders per market, ${CLIENTS} concurrent clients, ${USERS} users; ledger audit after the run: ${clean ? 'clean' : `NOT CLEAN ${JSON.stringify(audit)}`}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log('run                                           count   per s   p50 ms   p99 ms   avg ms  failed  CPU ms/call');
     for (const row of [...results, ledger]) {
       console.log(
-        `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)}`,
+        `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)} ${ms(row.cpuMs).padStart(12)}`,
       );
     }
     for (const [i, run] of runs.entries()) {

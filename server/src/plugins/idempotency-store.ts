@@ -3,6 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PasarDb } from '../db/database';
+import { builtOnce } from '../db/prepared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -74,36 +75,80 @@ export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: 
   const expired = sql`${t.createdAt} < now() - make_interval(hours => ${ttlHours})`;
   const stale = sql`(${t.state} = 'IN_PROGRESS' and ${t.claimedAt} < now() - make_interval(secs => ${staleSeconds}))`;
   const key = (userId: string, requestId: string) => and(eq(t.userId, userId), eq(t.requestId, requestId));
+  const placeholder = sql.placeholder;
+  const keyPlaceholders = and(eq(t.userId, placeholder('userId')), eq(t.requestId, placeholder('requestId')));
+  // Every mutating call claims its key and stores its answer: built once (db/prepared.ts).
+  const claimQuery = builtOnce(() =>
+    db
+      .insert(t)
+      .values({
+        userId: placeholder('userId'),
+        requestId: placeholder('requestId'),
+        method: placeholder('method'),
+        path: placeholder('path'),
+        bodyHash: placeholder('bodyHash'),
+        state: 'IN_PROGRESS',
+        claim: placeholder('claim'),
+      })
+      .onConflictDoUpdate({
+        target: [t.userId, t.requestId],
+        set: {
+          method: sql.raw('excluded.method'),
+          path: sql.raw('excluded.path'),
+          bodyHash: sql.raw('excluded.body_hash'),
+          state: 'IN_PROGRESS',
+          claim: sql.raw('excluded.claim'),
+          statusCode: null,
+          headers: null,
+          body: null,
+          createdAt: sql`now()`,
+          claimedAt: sql`now()`,
+          completedAt: null,
+        },
+        setWhere: sql`${stale} or ${expired}`,
+      })
+      .returning({ claim: t.claim })
+      .prepare('idempotency_claim'),
+  );
+  const findQuery = builtOnce(() =>
+    db
+      .select({
+        method: t.method,
+        path: t.path,
+        bodyHash: t.bodyHash,
+        state: t.state,
+        statusCode: t.statusCode,
+        headers: t.headers,
+        body: t.body,
+        dead: sql<boolean>`${stale} or ${expired}`,
+      })
+      .from(t)
+      .where(keyPlaceholders)
+      .prepare('idempotency_find'),
+  );
+  const completeQuery = builtOnce(() =>
+    db
+      .update(t)
+      .set({
+        state: 'COMPLETED',
+        statusCode: sql`${placeholder('statusCode')}::integer`,
+        headers: sql`${placeholder('headers')}::jsonb`,
+        body: sql`${placeholder('body')}::text`,
+        completedAt: sql`now()`,
+      })
+      .where(and(keyPlaceholders, eq(t.claim, placeholder('claim'))))
+      .returning({ claim: t.claim })
+      .prepare('idempotency_complete'),
+  );
 
   return {
     async claim(userId, requestId, fingerprint, claim) {
-      const fresh = { ...fingerprint, state: 'IN_PROGRESS' as const, claim };
-      const rows = await db
-        .insert(t)
-        .values({ userId, requestId, ...fresh })
-        .onConflictDoUpdate({
-          target: [t.userId, t.requestId],
-          set: { ...fresh, statusCode: null, headers: null, body: null, createdAt: sql`now()`, claimedAt: sql`now()`, completedAt: null },
-          setWhere: sql`${stale} or ${expired}`,
-        })
-        .returning({ claim: t.claim });
+      const rows = await claimQuery().execute({ userId, requestId, ...fingerprint, claim });
       return rows[0]?.claim === claim;
     },
 
     async find(userId, requestId) {
-      const [row] = await db
-        .select({
-          method: t.method,
-          path: t.path,
-          bodyHash: t.bodyHash,
-          state: t.state,
-          statusCode: t.statusCode,
-          headers: t.headers,
-          body: t.body,
-          dead: sql<boolean>`${stale} or ${expired}`,
-        })
-        .from(t)
-        .where(key(userId, requestId));
+      const [row] = await findQuery().execute({ userId, requestId });
       if (!row) return null;
       return {
         live: !row.dead,
@@ -119,11 +164,7 @@ export function createIdempotencyStore(db: PasarDb, { ttlHours, staleSeconds }: 
     },
 
     async complete(userId, requestId, claim, response) {
-      const rows = await db
-        .update(t)
-        .set({ state: 'COMPLETED', ...response, completedAt: sql`now()` })
-        .where(and(key(userId, requestId), eq(t.claim, claim)))
-        .returning({ claim: t.claim });
+      const rows = await completeQuery().execute({ userId, requestId, claim, statusCode: response.statusCode, headers: JSON.stringify(response.headers), body: response.body });
       return rows.length > 0;
     },
 

@@ -3,20 +3,26 @@
 // commit with the ledger's.
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { PasarDb } from '../db/database';
+import { builtOnce } from '../db/prepared';
 import type { Market } from './order-model';
 import { fills, orders, tradingAuctions, type FillRow, type NewFillRow, type NewOrderRow, type OrderChange, type OrderRow } from './tables';
 
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
 
 export function createOrdersRepo(db: PasarDb) {
+  // Every order call reads what its request placed first: built once per repo (db/prepared.ts).
+  const byRequestQuery = builtOnce(() =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.requestId, sql.placeholder('requestId'))))
+      .orderBy(desc(orders.ocoLeg))
+      .prepare('trading_orders_by_request'),
+  );
   return {
     /** The order(s) a request placed (two for an OCO: take-profit first, as placed). */
     async byRequest(userId: string, requestId: string): Promise<OrderRow[]> {
-      return db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)))
-        .orderBy(desc(orders.ocoLeg));
+      return byRequestQuery().execute({ userId, requestId });
     },
 
     async byId(id: string): Promise<OrderRow | null> {

@@ -11,7 +11,15 @@ import type { PubSub, Unsubscribe } from '../../pubsub';
 import { shownNumber, type LocalizedText, type Notify, type NotifyInput } from './notification-service';
 
 const shown = shownNumber;
-const both = (text: (language: Language) => string): LocalizedText => ({ id: text('id'), en: text('en') });
+// Lazily: notify reads only the person's language, and formatting the numbers is most of the cost.
+const both = (text: (language: Language) => string): LocalizedText => ({
+  get id() {
+    return text('id');
+  },
+  get en() {
+    return text('en');
+  },
+});
 const isZero = (value: string) => !/[1-9]/.test(value);
 
 /** Closing orders a margined market that tells of its own closes (US CFDs) announces itself. */

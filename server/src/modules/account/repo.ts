@@ -6,6 +6,7 @@
 // its rows.
 import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
+import { builtOnce } from '../../db/prepared';
 import type { UserProfileRow, UserRecords } from '../identity';
 import {
   bankAccounts,
@@ -87,6 +88,14 @@ export function createAccountRepo(db: PasarDb, userRecords: UserRecordsOn) {
   const users = userRecords(db);
   /** Drizzle's transaction handle, as the user records take it. */
   const asDb = (tx: unknown) => tx as PasarDb;
+  // Every notification reads its type's setting: built once (db/prepared.ts).
+  const notificationSettingQuery = builtOnce(() =>
+    db
+      .select()
+      .from(notificationSettings)
+      .where(and(eq(notificationSettings.userId, sql.placeholder('userId')), eq(notificationSettings.type, sql.placeholder('type'))))
+      .prepare('account_notification_setting'),
+  );
   return {
     // ---- users (identity's table, through its user records) ----
     findUser: (userId: string): Promise<UserRow | null> => users.profile(userId),
@@ -266,10 +275,7 @@ export function createAccountRepo(db: PasarDb, userRecords: UserRecordsOn) {
       return db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
     },
     async notificationSetting(userId: string, type: string): Promise<NotificationSettingRow | null> {
-      const [row] = await db
-        .select()
-        .from(notificationSettings)
-        .where(and(eq(notificationSettings.userId, userId), eq(notificationSettings.type, type)));
+      const [row] = await notificationSettingQuery().execute({ userId, type });
       return row ?? null;
     },
     async saveNotificationSettings(

@@ -18,9 +18,15 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
+/** Tokens verified already, kept (oldest out first) so a token's next calls skip the HMAC. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokens(options: { secret: string; ttlSeconds: number; now?: () => Date }): AccessTokens {
   const key = new TextEncoder().encode(options.secret);
   const now = options.now ?? (() => new Date());
+  // A token's signature and claims never change, so a token verified once is valid until its
+  // expiry (what jwtVerify checks: exp after the current second). Only valid tokens are kept.
+  const verified = new Map<string, { readonly claims: AccessClaims; readonly exp: number }>();
   return {
     ttlSeconds: options.ttlSeconds,
     async sign({ userId, sessionId }) {
@@ -35,6 +41,12 @@ export function createAccessTokens(options: { secret: string; ttlSeconds: number
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Math.floor(now().getTime() / 1000) < known.exp) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
@@ -45,7 +57,10 @@ export function createAccessTokens(options: { secret: string; ttlSeconds: number
         });
         const sessionId = payload.sid;
         if (typeof payload.sub !== 'string' || typeof sessionId !== 'string') return null;
-        return { userId: payload.sub, sessionId };
+        const claims = { userId: payload.sub, sessionId };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { claims, exp: payload.exp as number });
+        return claims;
       } catch {
         return null;
       }

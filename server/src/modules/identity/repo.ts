@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DeviceStatus } from '@pasar/shared/contract';
 import type { PasarDb } from '../../db/database';
+import { builtOnce } from '../../db/prepared';
 import { authStepTokens, deviceSessions, refreshTokens, users, type DeviceSessionRow, type UserRow } from './tables';
 
 export type StepPurpose = 'signup' | 'login' | 'pin-reset';
@@ -52,6 +53,16 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 export function createIdentityRepo(db: PasarDb) {
+  // Every authenticated call reads its session: built once (db/prepared.ts).
+  const sessionWithUserQuery = builtOnce(() =>
+    db
+      .select({ session: deviceSessions, userStatus: users.status })
+      .from(deviceSessions)
+      .innerJoin(users, eq(users.id, deviceSessions.userId))
+      .where(eq(deviceSessions.id, sql.placeholder('sessionId')))
+      .limit(1)
+      .prepare('identity_session_with_user'),
+  );
   return {
     async userByPhone(phone: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
@@ -143,12 +154,7 @@ export function createIdentityRepo(db: PasarDb) {
     },
 
     async sessionWithUser(sessionId: string): Promise<SessionWithUser | undefined> {
-      const [row] = await db
-        .select({ session: deviceSessions, userStatus: users.status })
-        .from(deviceSessions)
-        .innerJoin(users, eq(users.id, deviceSessions.userId))
-        .where(eq(deviceSessions.id, sessionId))
-        .limit(1);
+      const [row] = await sessionWithUserQuery().execute({ sessionId });
       return row;
     },
 

@@ -5,6 +5,7 @@
 // account added under the user's lock).
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PasarDb } from '../../db/database';
+import { builtOnce } from '../../db/prepared';
 import { users } from './tables';
 
 /** A user without the PIN columns. */
@@ -32,9 +33,11 @@ const profileColumns = {
 const checkColumn = (kind: CheckKind) => (kind === 'kyc' ? users.kycStatus : users.gssKycStatus);
 
 export function createUserRecords(db: PasarDb) {
+  // Trading's checks and every notification read the profile: built once (db/prepared.ts).
+  const profileQuery = builtOnce(() => db.select(profileColumns).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('identity_user_profile'));
   return {
     async profile(userId: string): Promise<UserProfileRow | null> {
-      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+      const [row] = await profileQuery().execute({ userId });
       return row ?? null;
     },
     async profileByPhone(phone: string): Promise<UserProfileRow | null> {
