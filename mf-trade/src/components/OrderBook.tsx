@@ -130,6 +130,8 @@ export function depthPercent(level: OrderBookLevel): string {
   return String(Math.min(100, Math.max(0, value)));
 }
 
+type TradeT = ReturnType<typeof useTradeT>['t'];
+
 interface BookRowProps {
   id: string;
   /** The row's place from the top of the book (asks first). */
@@ -143,6 +145,8 @@ interface BookRowProps {
   lng: Language;
   quantityDigits: number;
   active: boolean;
+  /** The book's translator, passed down: a translation hook per row costs more than the row. */
+  t: TradeT;
   /** Told the picked row's place; stable across renders, so the memoised rows skip unchanged levels. */
   onPick: (place: number) => void;
 }
@@ -150,8 +154,7 @@ interface BookRowProps {
 const pickPrice = (symbol: string, side: 'bid' | 'ask', price: string) => eventBus.emit('orderbook:price-picked', { symbol, price, side });
 
 /** One level, an option of the book; picking it puts its price in the order panel (`orderbook:price-picked`). */
-const BookRow = memo(function BookRow({ id, place, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, onPick }: BookRowProps) {
-  const { t } = useTradeT();
+const BookRow = memo(function BookRow({ id, place, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, t, onPick }: BookRowProps) {
   const shownPrice = formatBarePrice(price, { precision, lng });
   const shownQuantity = formatQuantity(quantity, lng, quantityDigits);
   // The label's interpolation only when its figures change (the depth changes far more often).
@@ -248,6 +251,7 @@ export const OrderBook = memo(function OrderBook({ symbol, instrument, format }:
         place={place}
         active={activeAt === place}
         onPick={setActive}
+        t={t}
         symbol={symbol}
         side={side}
         price={level.price}
