@@ -17,6 +17,8 @@ export const topics = {
   clock: () => 'market.clock',
   /** Stream hubs announce the streams their clients hold ({instance, streams}); see the publisher. */
   streamInterest: () => 'stream.interest',
+  /** A device session ended or changed by the instance that handled it ({sessionId}): every instance's session cache forgets it. */
+  sessionChanged: () => 'identity.session',
   /** Private events of one user: `user.<id>.orders`, `user.<id>.balances`, … */
   user: (userId: string, kind: string) => `user.${userId}.${kind}`,
 } as const;

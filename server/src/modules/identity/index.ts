@@ -7,6 +7,7 @@
 //   identityModule: its routes, under the `/api` prefix (modules/index.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { topics } from '../../pubsub/topics';
 import { createAccessTokens } from './access-tokens';
 import { createOtpService, type OtpService } from './otp';
 import { createRateLimiter, RateLimitError, type RateLimiter } from './rate-limit';
@@ -63,5 +64,15 @@ export const identityPlugin = fp(
 export const identityModule: FastifyPluginAsync = async (app) => {
   // A new PIN must not be the birth date the identity check knows (the account module, before this one).
   app.identity.useBirthDates(app.account.birthDateOf);
+  // Every instance's session cache forgets a session one of them ended or changed (decision 0010).
+  const topic = topics.sessionChanged();
+  app.identity.tellSessionChanges((sessionId) => {
+    app.pubsub.publish(topic, { sessionId }).catch((error: unknown) => app.log.warn({ err: error }, 'identity: could not announce a session change'));
+  });
+  const unsubscribe = await app.pubsub.subscribe(topic, (message) => {
+    const sessionId = (message as { sessionId?: unknown } | null)?.sessionId;
+    if (typeof sessionId === 'string') app.identity.forgetSession(sessionId);
+  });
+  app.addHook('onClose', async () => unsubscribe());
   await app.register(identityRoutes, { service: app.identity });
 };

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { AccessTokens } from './access-tokens';
 import type { OtpService } from './otp';
 import { RATE_RULES, scaled, type RateLimiter } from './rate-limit';
-import type { IdentityRepo, StepPurpose, UserFacts } from './repo';
+import type { IdentityRepo, SessionWithUser, StepPurpose, UserFacts } from './repo';
 import { hashPin, randomToken, sha256, verifyPin } from './secrets';
 import type { DeviceSessionRow, UserRow } from './tables';
 import { createUserRecords } from './user-records';
@@ -58,6 +58,14 @@ export interface IdentityServiceDeps {
   readonly now?: () => Date;
 }
 
+/**
+ * How long an instance reuses the session row `authenticate` read (decision 0010). Every change
+ * this instance makes forgets it at once and tells the other instances (pub/sub), so a logout, a
+ * device's logout and a PIN check take effect on the next call; the time only bounds a lost message.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_SIZE = 10_000;
+
 /** Where the identity module learns a user's birth date (the account module's identity check). */
 export type BirthDateSource = (userId: string) => Promise<string | null>;
 
@@ -71,6 +79,33 @@ const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repo, otp, rateLimiter, tokens } = deps;
+  // Sessions as `authenticate` read them, by id, until `until` (wall clock, whatever `now` says).
+  const sessions = new Map<string, { readonly found: SessionWithUser; readonly until: number }>();
+  // Bumped by every forget: a read that started before one is not kept (it may predate the change).
+  let forgets = 0;
+  /** Drops a session this instance or another one changed. */
+  const forgetSession = (sessionId: string) => {
+    forgets += 1;
+    sessions.delete(sessionId);
+  };
+  let tellOthers: ((sessionId: string) => void) | undefined;
+  /** After this instance changed a session: forget it here, tell the others. */
+  const sessionChanged = (sessionId: string) => {
+    forgetSession(sessionId);
+    tellOthers?.(sessionId);
+  };
+  const keepSession = (found: SessionWithUser) => {
+    if (sessions.size >= SESSION_CACHE_SIZE) sessions.delete(sessions.keys().next().value as string);
+    sessions.set(found.session.id, { found, until: Date.now() + SESSION_CACHE_MS });
+  };
+  async function sessionOf(sessionId: string): Promise<SessionWithUser | undefined> {
+    const kept = sessions.get(sessionId);
+    if (kept && kept.until > Date.now()) return kept.found;
+    const before = forgets;
+    const found = await repo.sessionWithUser(sessionId);
+    if (found && forgets === before) keepSession(found);
+    return found;
+  }
   const now = deps.now ?? (() => new Date());
   let birthDateOf: BirthDateSource | undefined = deps.birthDateOf;
   const otpContext = (client: ClientInfo) => ({ ip: client.ip, language: client.language });
@@ -303,17 +338,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     // ---- tokens and sessions ----
 
+    /** Another instance changed this session (pub/sub): the next call reads it again. */
+    forgetSession,
+
+    /** How this instance tells the others of a session it ended or changed (the module's pub/sub). */
+    tellSessionChanges(tell: (sessionId: string) => void): void {
+      tellOthers = tell;
+    },
+
     /** The caller of a bearer token, or 009; ended sessions and deactivated users are refused. */
     async authenticate(accessToken: string, client: Pick<ClientInfo, 'ip'>): Promise<AuthContext> {
       const claims = await tokens.verify(accessToken);
       if (!claims) throw new AppError('009');
-      const found = await repo.sessionWithUser(claims.sessionId);
+      const found = await sessionOf(claims.sessionId);
       if (!found || found.session.userId !== claims.userId || found.session.status !== 'ACTIVE') throw new AppError('009');
       if (found.userStatus === 'DEACTIVATED') throw new AppError('1174');
       if (found.userStatus === 'DELETED') throw new AppError('1176');
       const at = now();
       if (at.getTime() - found.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
         await repo.touchSession(found.session.id, at, client.ip || null);
+        if (sessions.get(found.session.id)?.found === found) keepSession({ ...found, session: { ...found.session, lastSeenAt: at, ...(client.ip ? { ip: client.ip } : {}) } });
       }
       return {
         userId: found.session.userId,
@@ -340,6 +384,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const reuse = async () => {
         await repo.revokeFamily(row.familyId, at);
         await repo.endSession(row.sessionId, 'TOKEN_REUSE', at);
+        sessionChanged(row.sessionId);
         return new AppError('009');
       };
       if (row.usedAt !== null || row.revokedAt !== null) throw await reuse();
@@ -354,7 +399,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async logout(auth: AuthContext | undefined): Promise<void> {
-      if (auth) await repo.endSession(auth.sessionId, 'LOGOUT', now());
+      if (!auth) return;
+      await repo.endSession(auth.sessionId, 'LOGOUT', now());
+      sessionChanged(auth.sessionId);
     },
 
     async devices(auth: AuthContext, query: { status?: DeviceStatus; page: number; size: number }): Promise<DeviceList> {
@@ -382,6 +429,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async logoutDevice(auth: AuthContext, id: string, block: boolean): Promise<void> {
       const session = await ownSession(auth, id);
       await repo.endSession(session.id, 'DEVICE_LOGOUT', now(), block);
+      sessionChanged(session.id);
     },
 
     async unblockDevice(auth: AuthContext, id: string): Promise<void> {
@@ -397,6 +445,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await checkPin(user, pin, client);
       const at = now();
       await repo.markPinVerified(auth.sessionId, at);
+      sessionChanged(auth.sessionId);
       return { verifiedAt: at.toISOString() };
     },
 
