@@ -3,7 +3,7 @@
 // End) with the marks as buttons below it.
 import styled from '@emotion/styled';
 import { tokens } from '@pasar/shared';
-import { useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { ORDER_PANEL_CONFIG } from './order-config';
 
 const Root = styled.div`
@@ -60,9 +60,12 @@ export interface OrderSliderProps {
   disabled?: boolean;
 }
 
-export function OrderSlider({ value, onChange, side, label, valueText, markLabel, disabled = false }: OrderSliderProps) {
+/** Memoised: the ticket re-renders with every live price, the slider only when its own props change. */
+export const OrderSlider = memo(function OrderSlider({ value, onChange, side, label, valueText, markLabel, disabled = false }: OrderSliderProps) {
   const { min, max, step, marks } = ORDER_PANEL_CONFIG.slider;
   const listId = useId();
+  // The marks' labels do not change while a person types or slides.
+  const markLabels = useMemo(() => marks.map((mark) => markLabel(mark)), [marks, markLabel]);
   return (
     <Root>
       <Range
@@ -85,12 +88,12 @@ export function OrderSlider({ value, onChange, side, label, valueText, markLabel
         ))}
       </datalist>
       <Marks role="group" aria-label={label}>
-        {marks.map((mark) => (
-          <Mark key={mark} type="button" aria-pressed={value === mark} aria-label={markLabel(mark)} disabled={disabled} onClick={() => onChange(mark)}>
+        {marks.map((mark, index) => (
+          <Mark key={mark} type="button" aria-pressed={value === mark} aria-label={markLabels[index]} disabled={disabled} onClick={() => onChange(mark)}>
             {mark}%
           </Mark>
         ))}
       </Marks>
     </Root>
   );
-}
+});

@@ -4,7 +4,7 @@
 // numbers, and the review. Crypto's simple mode (CryptoInstant) is the descriptor's rules with
 // `pro` off: a market order, buys by amount. Form state and logic: `useOrderDraft`.
 import { Button, ConfirmDialog, Field, NumericInput, Select, Skeleton, type CryptoOrder, type OrderType, type TimeInForce } from '@pasar/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTradeT } from '../i18n';
 import type { PriceFormat } from '../market/price-format';
 import type { MarketDescriptor, TicketTarget } from './market-descriptor';
@@ -38,6 +38,16 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
   const { draft: effective, rules, problems, review, numbers, max, funds, sideOpen, availability, disabledText, update } = order;
   const { buyingPower, holdings } = funds;
   const f = useMemo(() => orderFormatter(format, asset, rules.quantityPrecision, currency), [format, asset, rules.quantityPrecision, currency]);
+  // The slider's props stay the same between live prices, so the memoised slider skips those renders.
+  const side = effective.side;
+  const slideRef = useRef(order.slideTo);
+  slideRef.current = order.slideTo;
+  const slideTo = useCallback((percent: number) => slideRef.current(percent), []);
+  const sliderValueText = useCallback(
+    (value: number) => t(side === 'BUY' ? 'slider.buyValue' : 'slider.sellValue', { percent: value, asset, currency }),
+    [t, side, asset, currency],
+  );
+  const sliderMarkLabel = useCallback((value: number) => t('slider.mark', { percent: value }), [t]);
   const allowedTypes = rules.orderTypes;
   const allowedInputs = rules.inputTypes;
 
@@ -179,11 +189,11 @@ export function OrderTicket<Types, EstimateRequest>({ descriptor, target, types,
 
         <OrderSlider
           value={order.percent}
-          onChange={order.slideTo}
-          side={effective.side}
-          label={t(effective.side === 'BUY' ? 'slider.buyLabel' : 'slider.sellLabel', { asset, currency })}
-          valueText={(value) => t(effective.side === 'BUY' ? 'slider.buyValue' : 'slider.sellValue', { percent: value, asset, currency })}
-          markLabel={(value) => t('slider.mark', { percent: value })}
+          onChange={slideTo}
+          side={side}
+          label={t(side === 'BUY' ? 'slider.buyLabel' : 'slider.sellLabel', { asset, currency })}
+          valueText={sliderValueText}
+          markLabel={sliderMarkLabel}
           disabled={max === null || !sideOpen || (effective.side === 'BUY' && effective.inputType === 'quantity' && !order.priced)}
         />
 
