@@ -1,6 +1,7 @@
 // The identity rules: sign-up and login by phone (OTP, then PIN), access and refresh tokens,
 // device sessions, the PIN and its ladder, forgot-PIN. Routes only translate HTTP to these calls.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   PIN_MAX_ATTEMPTS,
   PIN_WARNING_FROM_ATTEMPT,
@@ -79,7 +80,7 @@ const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repo, otp, rateLimiter, tokens } = deps;
-  // Sessions as `authenticate` read them, by id, until `until` (wall clock, whatever `now` says).
+  // Sessions as `authenticate` read them, by id, until `until` (performance.now(), whatever `now` says).
   const sessions = new Map<string, { readonly found: SessionWithUser; readonly until: number }>();
   // Bumped by every forget: a read that started before one is not kept (it may predate the change).
   let forgets = 0;
@@ -96,11 +97,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   };
   const keepSession = (found: SessionWithUser) => {
     if (sessions.size >= SESSION_CACHE_SIZE) sessions.delete(sessions.keys().next().value as string);
-    sessions.set(found.session.id, { found, until: Date.now() + SESSION_CACHE_MS });
+    sessions.set(found.session.id, { found, until: performance.now() + SESSION_CACHE_MS });
   };
   async function sessionOf(sessionId: string): Promise<SessionWithUser | undefined> {
     const kept = sessions.get(sessionId);
-    if (kept && kept.until > Date.now()) return kept.found;
+    if (kept && kept.until > performance.now()) return kept.found;
     const before = forgets;
     const found = await repo.sessionWithUser(sessionId);
     if (found && forgets === before) keepSession(found);

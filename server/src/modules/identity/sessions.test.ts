@@ -4,7 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDENTITY_PATHS, REFRESH_COOKIE_NAME, deviceLogoutPath, deviceUnblockPath } from '@pasar/shared/contract';
 import { ok } from '../../http/envelope';
 import { freshPin, latestOtp, logInTestUser, refreshCookieOf, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
-import { createTestApp, type TestApp } from '../../testing/app-fixture';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../app';
+import { topics } from '../../pubsub/topics';
+import { createTestApp, TEST_PLUGIN_TIMEOUT_MS, type TestApp } from '../../testing/app-fixture';
 import { authOf } from '../../plugins/auth';
 
 // A route behind requireUser + requireFreshPin, the way other modules declare theirs.
@@ -146,6 +149,27 @@ describe('tokens and device sessions', () => {
       // Logging out without a token, or with an ended one, still answers success: the client clears its state.
       expect((await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.logout })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.logout, headers: user.headers })).statusCode).toBe(200);
+    });
+
+    it('a session ended through one instance is refused by another once the change is announced (its session cache forgets it)', async () => {
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const other = buildApp(t.config, { database: t.testDatabase.database, pubsub: t.app.pubsub, logStream: quiet, pluginTimeoutMs: TEST_PLUGIN_TIMEOUT_MS });
+      other.register(probeRoutes);
+      await other.ready();
+      try {
+        const user = await signUpTestUser(t.app);
+        const whoamiThere = () => other.inject({ method: 'GET', url: '/api/test/whoami', headers: user.headers });
+        // The other instance has read the session, and keeps it.
+        expect((await whoamiThere()).statusCode).toBe(200);
+        const announced = new Promise<void>((resolve) => {
+          void t.app.pubsub.subscribe(topics.sessionChanged(), () => resolve());
+        });
+        expect((await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.logout, headers: user.headers })).statusCode).toBe(200);
+        await announced;
+        expect((await whoamiThere()).statusCode).toBe(401);
+      } finally {
+        await other.close();
+      }
     });
 
     it('logout-device makes that device’s next request 401 while the caller stays in', async () => {
