@@ -1,8 +1,10 @@
 // State that commits at most once per animation frame — or at most once per `intervalMs` —
 // however often it is set: a firehose of stream messages costs one render per frame (the price,
 // the chart) or a few per second (the book and trades: a reader cannot follow faster), the
-// queued updates applied in order, the latest value winning.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// queued updates applied in order, the latest value winning. The queued updates render as a
+// transition: React renders them in slices that yield to the browser, and a keystroke or click
+// interrupts them instead of waiting behind a live update's render.
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 
 const requestFrame = (callback: () => void): number =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : (setTimeout(callback, 16) as unknown as number);
@@ -47,7 +49,7 @@ export function useFrameState<T>(
         if (intervalMs > 0) lastSlot.current = Math.floor(Date.now() / intervalMs);
         const updates = queue.current;
         queue.current = [];
-        setValue((previous) => updates.reduce((acc, apply) => apply(acc), previous));
+        startTransition(() => setValue((previous) => updates.reduce((acc, apply) => apply(acc), previous)));
       };
       // Throttled states commit on shared boundaries (the next multiple of `intervalMs` in a slot
       // after their previous commit's): the book and the trades then land in the same frame, and
