@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { DATA_DIR, DEPLOY_DIR, E2E_ROOT, OUTPUT_DIR, PORT, REPO_ROOT, REPORT_FILE, RUN_DIR, SERVER_URL, SHELL_DIST } from './support/paths';
 
 const CI = Boolean(process.env.CI);
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 // The server serves `<deploy>/remotes/` from start; global setup fills it.
 fs.mkdirSync(path.join(DEPLOY_DIR, 'remotes'), { recursive: true });
@@ -37,7 +38,9 @@ export default defineConfig({
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Chromium's headless shell when `npm test` found or installed it (scripts/lib/chromium.mjs),
+      // the full Chromium otherwise.
+      executablePath: process.env.PASAR_E2E_CHROMIUM ?? process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       // Without the background-networking flags Chromium floods the closed network.
       args: [
         '--headless',

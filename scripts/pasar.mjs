@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { benchWeb } from './lib/bench-web.mjs';
 import { buildFrontEnd, release } from './lib/build.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium, ensureTestBrowser } from './lib/chromium.mjs';
 import { ensureInstalled, ensurePnpm } from './lib/pnpm.mjs';
 import { REPO_ROOT, ScriptError, runMain, step } from './lib/repo.mjs';
 import { run } from './lib/run.mjs';
@@ -26,7 +26,7 @@ const commands = {
     return 0;
   },
   async e2e(pnpm, args) {
-    await ensureChromium();
+    await ensureTestBrowser();
     step('Building the shell and the remotes');
     // A remote that does not build yet should not stop the specs of the others.
     const { failed } = await buildFrontEnd(pnpm, { allowFailure: true });

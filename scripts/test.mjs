@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildFrontEnd } from './lib/build.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureTestBrowser } from './lib/chromium.mjs';
 import { runBudgetCheck } from './lib/first-load-budget.mjs';
 import { ensureInstalled, ensurePnpm } from './lib/pnpm.mjs';
 import { FRONT_END_PACKAGES, REMOTES, REPO_ROOT, ScriptError, runMain, seconds, step, warn } from './lib/repo.mjs';
@@ -128,7 +128,7 @@ runMain(async () => {
     step('Playwright (e2e)');
     await stage('e2e (playwright)', async () => {
       const report = path.join(RESULTS, 'playwright.json');
-      await ensureChromium();
+      await ensureTestBrowser();
       // A free port, so a server left running (or another run) on the default one does not collide.
       const port = process.env.PASAR_E2E_PORT ?? String(await freePort());
       const env = { ...process.env, PASAR_E2E_REPORT: report, PASAR_E2E_SKIP_BUILD: '1', PASAR_E2E_PORT: port };
