@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatPercentChange,
   getSeparators,
+  NUMBER_LOCALES,
   parseCurrency,
 } from './number-format';
 
@@ -49,6 +50,28 @@ describe('separators', () => {
   it('differ in both languages', () => {
     expect(getSeparators('id')).toEqual({ decimal: ',', group: '.' });
     expect(getSeparators('en')).toEqual({ decimal: '.', group: ',' });
+  });
+
+  it('are what Intl writes for each language\'s locale, and so is the grouping of any integer', () => {
+    // A fixed sequence (a linear congruential generator): integers of 1 to 40 digits.
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const lng of ['id', 'en'] as const) {
+      const intl = new Intl.NumberFormat(NUMBER_LOCALES[lng], { useGrouping: true, maximumFractionDigits: 0 });
+      const parts = new Intl.NumberFormat(NUMBER_LOCALES[lng], { useGrouping: true }).formatToParts(1234567.5);
+      expect(getSeparators(lng)).toEqual({
+        decimal: parts.find((p) => p.type === 'decimal')?.value,
+        group: parts.find((p) => p.type === 'group')?.value,
+      });
+      const differing: string[] = [];
+      for (let i = 0; i < 2_000; i++) {
+        const digits = Array.from({ length: 1 + Math.floor(next() * 40) }, (_, k) => String(Math.floor(next() * 10) || (k === 0 ? 1 : 0))).join('');
+        const negative = next() < 0.3;
+        const value = `${negative ? '-' : ''}${digits}`;
+        if (formatNumber(value, lng, { maxFractionDigits: 0 }) !== intl.format(BigInt(value))) differing.push(value);
+      }
+      expect(differing).toEqual([]);
+    }
   });
 
   it('throws when the decimal and thousands separators are the same', () => {

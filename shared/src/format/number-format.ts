@@ -1,6 +1,9 @@
-// Number, compact, currency and percent formatting of product-spec §9. Intl.NumberFormat supplies
-// each locale's separators and digit grouping (of a BigInt, so any size is exact); rounding is
-// done on the decimal string so "12345678901234567.89" never passes through a float.
+// Number, compact, currency and percent formatting of product-spec §9. Each language's separators
+// are those Intl writes for its locale, and digits are grouped by three on the decimal string, so
+// any size is exact; rounding is done on the decimal string too, so "12345678901234567.89" never
+// passes through a float. No Intl object is made on the way: the first one a page makes loads the
+// locale's data (tens of milliseconds of a phone's main thread, in the middle of the first render),
+// and Intl's format of a BigInt per number cost every order book update.
 import type { Language } from '../contract/enums';
 import { DEFAULT_MAX_FRACTION_DIGITS, PERCENT_PRECISION } from './constants';
 import {
@@ -24,20 +27,15 @@ export interface Separators {
   group: string;
 }
 
-const separatorCache = new Map<Language, Separators>();
-const integerFormatters = new Map<Language, Intl.NumberFormat>();
+/** What Intl writes for each language's locale (NUMBER_LOCALES; number-format.test.ts checks it). */
+const SEPARATORS: Record<Language, Separators> = {
+  id: { decimal: ',', group: '.' },
+  en: { decimal: '.', group: ',' },
+};
 
 /** The decimal and thousands separators of a language; they must differ or parsing is ambiguous. */
 export function getSeparators(lng: Language): Separators {
-  const cached = separatorCache.get(lng);
-  if (cached) return cached;
-  const parts = new Intl.NumberFormat(NUMBER_LOCALES[lng], { useGrouping: true }).formatToParts(1234567.5);
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-  assertDistinctSeparators({ decimal, group });
-  const separators = { decimal, group };
-  separatorCache.set(lng, separators);
-  return separators;
+  return SEPARATORS[lng];
 }
 
 /** §5: decimal and thousand separators must differ. */
@@ -47,13 +45,13 @@ export function assertDistinctSeparators(separators: Separators): void {
   }
 }
 
-function integerFormatter(lng: Language): Intl.NumberFormat {
-  let formatter = integerFormatters.get(lng);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(NUMBER_LOCALES[lng], { maximumFractionDigits: 0, useGrouping: true });
-    integerFormatters.set(lng, formatter);
-  }
-  return formatter;
+/** Integer digits ("1234567") grouped by three with the language's separator ("1.234.567"). */
+function groupDigits(digits: string, group: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.length % 3 || 3;
+  let text = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) text += group + digits.slice(i, i + 3);
+  return text;
 }
 
 export interface FormatNumberOptions {
@@ -83,8 +81,9 @@ function signOf(parts: DecimalParts, signDisplay: FormatNumberOptions['signDispl
 function formatRounded(parts: DecimalParts, lng: Language, min: number): string {
   let frac = parts.frac.replace(/0+$/, '');
   if (frac.length < min) frac = frac.padEnd(min, '0');
-  const intText = integerFormatter(lng).format(BigInt(parts.int));
-  return frac ? `${intText}${getSeparators(lng).decimal}${frac}` : intText;
+  const { decimal, group } = getSeparators(lng);
+  const intText = groupDigits(parts.int, group);
+  return frac ? `${intText}${decimal}${frac}` : intText;
 }
 
 function formatParts(parts: DecimalParts, lng: Language, options: FormatNumberOptions): { sign: string; body: string } {
