@@ -78,19 +78,12 @@ export interface ChartEngine extends ChartStateApi {
 const colour = (key: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();
 
-// A palette has two candle colours: their faded forms are worked out once, not per bar and live update.
-const faded = new Map<string, string>();
-
 /** `#0b7a48` → `rgba(11, 122, 72, 0.35)` (volume bars are the candle colours, faded). */
 function withAlpha(hex: string, alpha: number): string {
-  const key = `${hex}|${alpha}`;
-  const known = faded.get(key);
-  if (known !== undefined) return known;
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  const [, r, g, b] = match ?? [];
-  const colour = match ? `rgba(${parseInt(r!, 16)}, ${parseInt(g!, 16)}, ${parseInt(b!, 16)}, ${alpha})` : hex;
-  faded.set(key, colour);
-  return colour;
+  if (!match) return hex;
+  const [, r, g, b] = match;
+  return `rgba(${parseInt(r!, 16)}, ${parseInt(g!, 16)}, ${parseInt(b!, 16)}, ${alpha})`;
 }
 
 /** A person's own candle colours; a missing one is the theme's. */
@@ -370,8 +363,6 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       const last = candles.at(-1);
       if (last && candle.t < last.t) return;
       const replace = last !== undefined && candle.t === last.t;
-      // The stream repeats a bar that did not move: drawing it again would redraw the same chart.
-      if (replace && candle.o === last.o && candle.h === last.h && candle.l === last.l && candle.c === last.c && candle.v === last.v) return;
       if (replace) candles[candles.length - 1] = candle;
       else candles.push(candle);
       const { bar, volume: vol } = toBars(candle, palette);

@@ -5,7 +5,7 @@
 // arrow keys, Home and End move the active row (aria-activedescendant), Enter or Space picks it.
 import styled from '@emotion/styled';
 import { EmptyState, ErrorState, eventBus, ORDER_BOOK_DEPTH, Skeleton, tokens, useAppStore, type Language } from '@pasar/shared';
-import { memo, useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTradeT } from '../i18n';
 import { decimalsOf, formatBarePrice, formatDepthShare, formatQuantity, type PriceFormat } from '../market/price-format';
 import type { Instrument, OrderBookLevel } from '../market/types';
@@ -101,7 +101,7 @@ const Side = styled.div<{ $side: 'bid' | 'ask' }>`
   & > div:hover {
     outline: 1px solid ${tokens.colors.borderStrong};
   }
-  & > div span:first-of-type {
+  span:first-of-type {
     text-align: left;
     color: ${({ $side }) => ($side === 'bid' ? tokens.colors.buyText : tokens.colors.sellText)};
     font-weight: ${tokens.fontWeights.semibold};
@@ -157,8 +157,6 @@ const pickPrice = (symbol: string, side: 'bid' | 'ask', price: string) => eventB
 const BookRow = memo(function BookRow({ id, place, symbol, side, price, quantity, cumulativePercent, precision, lng, quantityDigits, active, t, onPick }: BookRowProps) {
   const shownPrice = formatBarePrice(price, { precision, lng });
   const shownQuantity = formatQuantity(quantity, lng, quantityDigits);
-  // The label's interpolation only when its figures change (the depth changes far more often).
-  const label = useMemo(() => t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity }), [t, side, shownPrice, shownQuantity]);
   return (
     <div
       id={id}
@@ -167,7 +165,7 @@ const BookRow = memo(function BookRow({ id, place, symbol, side, price, quantity
       data-active={active}
       style={{ '--depth': `${depthPercent({ price, quantity, cumulativePercent })}%` } as CSSProperties}
       data-testid={`book-${side}`}
-      aria-label={label}
+      aria-label={t(side === 'bid' ? 'book.pickBid' : 'book.pickAsk', { price: shownPrice, quantity: shownQuantity })}
       onClick={() => {
         onPick(place);
         pickPrice(symbol, side, price);

@@ -18,37 +18,37 @@ export interface PriceFormat {
 
 /**
  * Formatted strings by their arguments: the book, the trades and the chart's price axis format the
- * same few prices on every live update, and each formatting is a decimal rounding plus an
- * Intl grouping (a noticeable share of a slow phone's main thread). Bounded: the oldest entry
- * goes first once full.
+ * same few prices and depth shares on every live update, and each formatting is a decimal rounding
+ * plus an Intl grouping (a noticeable share of a slow phone's main thread). Quantities are not
+ * kept: they rarely repeat. A price's key has two bars, a share's one. Bounded: emptied once full.
  */
 const FORMAT_CACHE_SIZE = 2000;
 const formatted = new Map<string, string>();
 
 function remembered(key: string, format: () => string): string {
-  const hit = formatted.get(key);
-  if (hit !== undefined) return hit;
-  const text = format();
-  if (formatted.size >= FORMAT_CACHE_SIZE) formatted.delete(formatted.keys().next().value as string);
-  formatted.set(key, text);
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= FORMAT_CACHE_SIZE) formatted.clear();
+    formatted.set(key, (text = format()));
+  }
   return text;
 }
 
 /** "Rp1.234.567", "₮65,432.10", "$189.20": the instrument's decimals, always shown. */
 export const formatPrice = (value: string, { currency, precision, lng }: PriceFormat): string =>
-  remembered(`p|${lng}|${currency}|${precision}|${value}`, () => formatCurrency(value, currency, lng, { minFractionDigits: precision, maxFractionDigits: precision }));
+  formatCurrency(value, currency, lng, { minFractionDigits: precision, maxFractionDigits: precision });
 
 /** A price without its currency symbol (order book and trade rows). */
 export const formatBarePrice = (value: string, { precision, lng }: Pick<PriceFormat, 'precision' | 'lng'>): string =>
-  remembered(`b|${lng}|${precision}|${value}`, () => formatNumber(value, lng, { minFractionDigits: precision, maxFractionDigits: precision }));
+  remembered(`${lng}|${precision}|${value}`, () => formatNumber(value, lng, { minFractionDigits: precision, maxFractionDigits: precision }));
 
 /** Quantities: up to 8 decimals (crypto units), never rounded up. */
 export const formatQuantity = (value: string, lng: Language, maxFractionDigits = 8): string =>
-  remembered(`q|${lng}|${maxFractionDigits}|${value}`, () => formatNumber(value, lng, { maxFractionDigits, rounding: 'trunc' }));
+  formatNumber(value, lng, { maxFractionDigits, rounding: 'trunc' });
 
 /** A share of the book's depth: "42.5" (one decimal at most; the % sign is the caller's). */
 export const formatDepthShare = (value: string, lng: Language): string =>
-  remembered(`d|${lng}|${value}`, () => formatNumber(value, lng, { maxFractionDigits: 1 }));
+  remembered(`${lng}|${value}`, () => formatNumber(value, lng, { maxFractionDigits: 1 }));
 
 export const formatVolume = (value: string, lng: Language): string => formatCompact(value, lng);
 
