@@ -13,35 +13,18 @@ export type RoundingMode = 'halfExpand' | 'trunc';
 
 const DECIMAL_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/** At most this many fraction digits for a number (as Intl's en-US with maximumFractionDigits 20). */
-const MAX_NUMBER_FRACTION_DIGITS = 20;
+// en-US without grouping gives the shortest exact decimal of a double, never an exponent. It is made
+// on first need: creating the page's first Intl object loads locale data (tens of milliseconds of
+// a phone's main thread while the shared kit was evaluated), and most numbers never need it.
+let plainNumberFormat: Intl.NumberFormat | undefined;
 
-/**
- * The shortest decimal that reads back as this double (`String(value)`), written without an
- * exponent. It was `Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 })`,
- * whose creation while the shared kit was evaluated (the first Intl object of the page loads the
- * locale data) was the largest part of the kit's start: about 50 ms of a phone's main thread.
- */
+/** A number as Intl's en-US writes it without grouping and with at most 20 fraction digits. */
 function plainNumber(value: number): string {
-  if (Object.is(value, -0)) return '-0';
   const text = String(value);
-  const e = text.indexOf('e');
-  const point = text.indexOf('.');
-  if (e < 0 && (point < 0 || text.length - point - 1 <= MAX_NUMBER_FRACTION_DIGITS)) return text;
-  const negative = text.startsWith('-');
-  const mantissa = text.slice(negative ? 1 : 0, e < 0 ? undefined : e);
-  const exponent = e < 0 ? 0 : Number(text.slice(e + 1));
-  const dot = mantissa.indexOf('.');
-  const digits = mantissa.replace('.', '');
-  const at = (dot < 0 ? mantissa.length : dot) + exponent;
-  const parts: DecimalParts =
-    at <= 0
-      ? { negative, int: '0', frac: '0'.repeat(-at) + digits }
-      : at >= digits.length
-        ? { negative, int: digits + '0'.repeat(at - digits.length), frac: '' }
-        : { negative, int: digits.slice(0, at), frac: digits.slice(at) };
-  const rounded = roundDecimal(parts, MAX_NUMBER_FRACTION_DIGITS, 'halfExpand');
-  return negative && isZeroParts(rounded) ? '-0' : partsToString(rounded);
+  // Number's own shortest decimal is the same text when it has no exponent and fits the digits.
+  if (!/e|\.\d{21}/.test(text) && !Object.is(value, -0)) return text;
+  plainNumberFormat ??= new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  return plainNumberFormat.format(value);
 }
 
 /** A number or decimal string as a plain decimal string; null when it is not a finite number. */

@@ -37,7 +37,6 @@ export {
   COMPACT_UNITS,
   CURRENCY_SYMBOLS,
   getSeparators,
-  assertDistinctSeparators,
   formatNumber,
   formatCompact,
   formatCurrency,

@@ -1,5 +1,4 @@
 import {
-  assertDistinctSeparators,
   formatCompact,
   formatCurrency,
   formatNumber,
@@ -74,8 +73,8 @@ describe('separators', () => {
     }
   });
 
-  it('throws when the decimal and thousands separators are the same', () => {
-    expect(() => assertDistinctSeparators({ decimal: '.', group: '.' })).toThrow(/must differ/);
+  it('are never the same in a language (§5: parsing would be ambiguous)', () => {
+    for (const lng of ['id', 'en'] as const) expect(getSeparators(lng).decimal).not.toBe(getSeparators(lng).group);
   });
 });
 

@@ -33,16 +33,9 @@ const SEPARATORS: Record<Language, Separators> = {
   en: { decimal: '.', group: ',' },
 };
 
-/** The decimal and thousands separators of a language; they must differ or parsing is ambiguous. */
+/** The decimal and thousands separators of a language; they differ (§5), or parsing would be ambiguous. */
 export function getSeparators(lng: Language): Separators {
   return SEPARATORS[lng];
-}
-
-/** §5: decimal and thousand separators must differ. */
-export function assertDistinctSeparators(separators: Separators): void {
-  if (separators.decimal === separators.group) {
-    throw new Error(`Decimal and thousands separators must differ (both "${separators.decimal}")`);
-  }
 }
 
 /** Integer digits ("1234567") grouped by three with the language's separator ("1.234.567"). */
