@@ -286,15 +286,20 @@ async function benchLedger(app: PasarApp, users: readonly TestUser[], count: num
 
 /**
  * Crypto figures recorded before the order path's rework (decision 0029), beside this run's: medians
- * of three runs. The issue's come from a fresh clone on a quiet machine; the others from the
- * shared 2-core machine under a load average of 6-10, as the new ones were measured.
+ * of three runs (one at 32 clients before the CPU pass). The issue's come from a fresh clone on a
+ * quiet machine; the others from the shared 2-core machine under a load average of 6-12, as the new
+ * ones were measured (compare CPU ms/call first: it moves far less with the load than the rates).
  */
 const EARLIER: Readonly<Record<number, ReadonlyArray<{ label: string; orders: number; ceiling: number; p99: number; statements: string; commits: number }>>> = {
   8: [
     { label: 'issue 17 (fresh clone)', orders: 108, ceiling: 613, p99: 250, statements: '14', commits: 3 },
     { label: 'before 0029 (loaded)', orders: 30, ceiling: 179, p99: 626, statements: '17+4', commits: 4 },
+    { label: 'before the CPU pass (loaded)', orders: 7, ceiling: 111, p99: 2203, statements: '20+2', commits: 4 },
   ],
-  32: [{ label: 'before 0029 (loaded)', orders: 22, ceiling: 204, p99: 2161, statements: '17+4', commits: 4 }],
+  32: [
+    { label: 'before 0029 (loaded)', orders: 22, ceiling: 204, p99: 2161, statements: '17+4', commits: 4 },
+    { label: 'before the CPU pass (loaded)', orders: 12, ceiling: 208, p99: 3982, statements: '20+2', commits: 4 },
+  ],
 };
 
 function printEarlier(crypto: Figures & { cost: Cost }, ledger: Figures): void {
