@@ -97,9 +97,15 @@ describe('crypto market orders', () => {
   it('places pro-mode market orders by quantity, walking the book: a large order pays slippage', async () => {
     const book = t.app.market.orderBook('BTC-IDR');
     const bestAsk = new Decimal(book.asks[0]!.price);
-    // Half the book's depth: far more than the best level holds (its quantities drift every few
-    // seconds, the prices stay pinned), so the walk goes deeper.
-    const quantity = new Decimal(book.totalAskQuantity).div(2).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed();
+    // The first three levels' quantities: far more than the best level holds, so the walk goes
+    // deeper, and far less than the whole book. The quantities drift every few seconds (the prices
+    // stay pinned): half the book's depth, read before the order, was now and then more than the
+    // book held when the order came on a loaded machine (3705).
+    const quantity = book.asks
+      .slice(0, 3)
+      .reduce((sum, level) => sum.plus(level.quantity), new Decimal(0))
+      .toDecimalPlaces(8, Decimal.ROUND_DOWN)
+      .toFixed();
     // Twice what it could cost at the book's highest ask: a drift of the depth between this read and
     // the order cannot leave the whale short (a fixed 10 billion was, now and then: 1115).
     const highestAsk = new Decimal(book.asks[book.asks.length - 1]!.price);
