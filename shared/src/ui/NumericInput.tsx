@@ -155,9 +155,13 @@ export const NumericInput = ({
 
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (pendingCaret.current === null || !input || input !== document.activeElement) return;
-    input.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    const caret = pendingCaret.current;
+    if (caret === null || !input || input !== document.activeElement) return;
     pendingCaret.current = null;
+    // Setting the selection lays the page out (to keep the caret in view): only when the caret is
+    // not already there, as it is after most keystrokes (a digit typed at the end, no separator
+    // added), so a keystroke does not pay for a layout it does not need.
+    if (input.selectionStart !== caret || input.selectionEnd !== caret) input.setSelectionRange(caret, caret);
   });
 
   const commitDraft = (next: string) => {
