@@ -24,7 +24,6 @@ const PACKAGES = [...FRONT_END_PACKAGES, 'server', 'e2e'];
 
 runMain(async () => {
   const started = Date.now();
-  const cpuAtStart = childCpuMs();
   const rows = [];
   fs.rmSync(RESULTS, { recursive: true, force: true });
   fs.mkdirSync(RESULTS, { recursive: true });
@@ -33,7 +32,7 @@ runMain(async () => {
    * One stage: its row gets the wall time and the CPU time of the processes it ran. A stage that
    * throws is a failed row, and the run goes on to the table, which is printed on every outcome.
    */
-  const stage = async (suite, body, { isStep = false, overlapped = false } = {}) => {
+  const stage = async (suite, body, { isStep = false } = {}) => {
     const t0 = Date.now();
     const cpu0 = childCpuMs();
     let counts;
@@ -44,10 +43,7 @@ runMain(async () => {
       counts = { passed: 0, failed: 1, skipped: 0, note: 'did not complete (see the log)' };
     }
     const cpu = childCpuMs();
-    // Two stages side by side share the count of this process's children's CPU: neither gets a
-    // figure of its own (the total counts both).
-    const cpuMs = cpu === undefined || overlapped ? undefined : cpu - cpu0;
-    rows.push({ suite, step: isStep, skipped: 0, note: '', ...counts, ms: Date.now() - t0, cpuMs });
+    rows.push({ suite, step: isStep, skipped: 0, note: '', ...counts, ms: Date.now() - t0, cpuMs: cpu === undefined ? undefined : cpu - cpu0 });
   };
 
   // Without pnpm and the packages nothing else can run: the table then shows this row failed.
@@ -83,7 +79,7 @@ runMain(async () => {
     );
 
     // 2. Unit and component tests.
-    const jest = (suite, dir, env = process.env, extra = [], options = {}) =>
+    const jest = (suite, dir, env = process.env, extra = []) =>
       stage(suite, async () => {
         step(`Jest: ${suite}`);
         const report = path.join(RESULTS, `jest-${suite.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.json`);
@@ -93,7 +89,7 @@ runMain(async () => {
           { allowFailure: true, env },
         );
         return jestCounts(report, code);
-      }, options);
+      });
     // Jest's default is one worker less than the cores: one worker on these 2-core machines, which
     // left a core idle through the front-end stages (CPU 1.1x their wall time).
     for (const dir of FRONT_END_PACKAGES.filter((d) => hasScript(d, 'test'))) await jest(dir, dir, process.env, [`--maxWorkers=${os.availableParallelism()}`]);
@@ -105,38 +101,25 @@ runMain(async () => {
     delete embedded.REDIS_URL;
     if (process.env.DATABASE_URL) await jest('server (pglite, embedded set)', 'server', { ...embedded, PASAR_SERVER_TESTS: 'embedded' });
     else await jest('server (pglite)', 'server', embedded);
-
-    // 3. The browser suite: build, publish into a throwaway deploy (e2e's global setup), Playwright.
-    // The build of the shell and the remotes runs beside the server suite on PostgreSQL, whose two
-    // workers wait on the database and on their test apps much of the time; its output is printed
-    // when it ends. On PGlite the server suite keeps both cores busy itself: the build runs after.
-    const build = (beside) =>
-      stage(
-        'build (apps)',
-        async () => {
-          if (!beside) step('Build the shell and the remotes for the browser suite');
-          const { code, failed, lines } = await buildFrontEnd(pnpm, { allowFailure: true, quiet: beside });
-          if (beside) {
-            step(`Build of the shell and the remotes (ran beside the server suite)${code === 0 ? '' : ': FAILED'}`);
-            // A failed build's whole output; a passing one's last lines (the sizes).
-            console.log((code === 0 ? lines.slice(-40) : lines).join('\n'));
-          }
-          const apps = ['shell', ...REMOTES];
-          const failures = code === 0 ? 0 : Math.max(1, failed.length);
-          const note = code === 0 ? (beside ? 'beside the server suite' : '') : `failed: ${failed.join(', ') || '(see log)'}`;
-          return { passed: apps.length - failures, failed: failures, note };
-        },
-        { isStep: true, overlapped: beside },
-      );
     if (process.env.DATABASE_URL) {
       const services = process.env.REDIS_URL ? 'postgres + redis' : 'postgres';
-      const building = build(true);
-      await jest(`server (${services})`, 'server', process.env, [], { overlapped: true });
-      await building;
+      await jest(`server (${services})`, 'server', process.env);
     } else {
       warn('DATABASE_URL is not set: the server suite ran on PGlite only');
-      await build(false);
     }
+
+    // 3. The browser suite: build, publish into a throwaway deploy (e2e's global setup), Playwright.
+    step('Build the shell and the remotes for the browser suite');
+    await stage(
+      'build (apps)',
+      async () => {
+        const { code, failed } = await buildFrontEnd(pnpm, { allowFailure: true });
+        const apps = ['shell', ...REMOTES];
+        const failures = code === 0 ? 0 : Math.max(1, failed.length);
+        return { passed: apps.length - failures, failed: failures, note: code === 0 ? '' : `failed: ${failed.join(', ') || '(see log)'}` };
+      },
+      { isStep: true },
+    );
 
     // The first-load budget (decision 0006): bytes of the build just made, no browser, no timing.
     step('First-load budget (scripts/budgets.json)');
@@ -163,7 +146,6 @@ runMain(async () => {
   console.log(`\nTotal time ${seconds(Date.now() - started)}. Reports in ${path.relative(REPO_ROOT, RESULTS)}/`);
   if (rows.every((r) => r.passed === 0)) console.log('No test ran: that counts as a failure.');
   // The closing line must stay the last thing printed.
-  const cpuAtEnd = childCpuMs();
-  const { passed, failed } = printSummary(rows, Date.now() - started, cpuAtEnd === undefined || cpuAtStart === undefined ? undefined : cpuAtEnd - cpuAtStart);
+  const { passed, failed } = printSummary(rows, Date.now() - started);
   return failed > 0 || passed === 0 ? 1 : 0;
 });

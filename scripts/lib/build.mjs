@@ -8,23 +8,19 @@ export const BUILD_FILTERS = ['--filter', '@pasar/shell', '--filter', './mf-*'];
 
 /**
  * Builds the shell and every remote, two at a time (the machines have two cores). Resolves to
- * the exit code, the apps whose build failed (from pnpm's `<folder> build: Failed` lines) and,
- * with `quiet` (a build beside another stage, whose output it would cut into), its output lines.
+ * the exit code and the apps whose build failed (from pnpm's `<folder> build: Failed` lines).
  */
-export async function buildFrontEnd(pnpm, { allowFailure = false, quiet = false } = {}) {
+export async function buildFrontEnd(pnpm, { allowFailure = false } = {}) {
   const failed = new Set();
-  const lines = [];
   const code = await run(pnpm, ['-r', '--workspace-concurrency=2', ...(allowFailure ? ['--no-bail'] : []), ...BUILD_FILTERS, 'build'], {
     label: 'build (shell and remotes)',
     allowFailure,
-    echo: !quiet,
     onLine: (line) => {
-      if (quiet) lines.push(line);
       const match = /^(\S+) build: Failed\s*$/.exec(line.replace(/\x1b\[[0-9;]*m/g, ''));
       if (match) failed.add(match[1]);
     },
   });
-  return { code, failed: [...failed], lines };
+  return { code, failed: [...failed] };
 }
 
 /** The remotes whose dist holds a manifest (built, maybe partially, by buildFrontEnd). */

@@ -14,13 +14,20 @@ function found() {
   return CANDIDATES.find((c) => fs.existsSync(c));
 }
 
+const APT_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+
+/** Root with apt-get: Debian's packages can be installed. */
+const canApt = () => typeof process.getuid === 'function' && process.getuid() === 0 && capture('sh', ['-c', 'command -v apt-get']).ok;
+
+/** `apt-get install -y <name>`; resolves to the exit code with `allowFailure`. */
+const aptInstall = (name, { allowFailure = false } = {}) =>
+  run('apt-get', ['install', '-y', name], { env: APT_ENV, label: `apt-get install ${name}`, allowFailure });
+
 /** Returns Chromium's path (installing Debian's package when root), and exports it for children. */
 export async function ensureChromium() {
   let chromium = found();
   if (!chromium) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    const hasApt = capture('sh', ['-c', 'command -v apt-get']).ok;
-    if (!isRoot || !hasApt) {
+    if (!canApt()) {
       throw new ScriptError(
         'Chromium is needed for the browser tests and was not found.\n' +
           '  Install it with: sudo apt-get update && sudo apt-get install -y chromium\n' +
@@ -28,9 +35,8 @@ export async function ensureChromium() {
       );
     }
     step('Installing Chromium (apt-get install -y chromium)');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    await run('apt-get', ['update'], { env, label: 'apt-get update' });
-    await run('apt-get', ['install', '-y', 'chromium'], { env, label: 'apt-get install chromium' });
+    await run('apt-get', ['update'], { env: APT_ENV, label: 'apt-get update' });
+    await aptInstall('chromium');
     chromium = found();
     if (!chromium) throw new ScriptError('apt-get installed chromium, but no chromium binary was found in /usr/bin.');
     info(`Chromium at ${chromium}`);
@@ -57,13 +63,10 @@ export async function ensureTestBrowser() {
   const chromium = await ensureChromium();
   if (process.env.PASAR_E2E_CHROMIUM) return process.env.PASAR_E2E_CHROMIUM;
   let browser = HAND_PICKED ? chromium : undefined;
-  if (!browser && !fs.existsSync(HEADLESS_SHELL)) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (isRoot && capture('sh', ['-c', 'command -v apt-get']).ok) {
-      step('Installing Chromium\'s headless shell for the browser suite (apt-get install -y chromium-headless-shell)');
-      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      const code = await run('apt-get', ['install', '-y', 'chromium-headless-shell'], { env, label: 'apt-get install chromium-headless-shell', allowFailure: true });
-      if (code !== 0) info('chromium-headless-shell could not be installed: the browser suite runs in the full Chromium.');
+  if (!browser && !fs.existsSync(HEADLESS_SHELL) && canApt()) {
+    step('Installing Chromium\'s headless shell for the browser suite (apt-get install -y chromium-headless-shell)');
+    if ((await aptInstall('chromium-headless-shell', { allowFailure: true })) !== 0) {
+      info('chromium-headless-shell could not be installed: the browser suite runs in the full Chromium.');
     }
   }
   browser ??= fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromium;

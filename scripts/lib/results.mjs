@@ -98,11 +98,11 @@ const secondsCell = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(1)}
  * The per-stage table (counts, wall time, CPU time), then the one closing line CI reads:
  * `test: N passed, M failed`.
  */
-export function printSummary(rows, totalMs, totalCpuMs) {
+export function printSummary(rows, totalMs) {
   const header = ['stage', 'passed', 'failed', 'skipped', 'wall', 'cpu', 'note'];
   const body = rows.map((r) => [r.suite, String(r.passed), String(r.failed), String(r.skipped), secondsCell(r.ms), secondsCell(r.cpuMs), r.note ?? '']);
   const sumOf = (key) => (rows.some((r) => r[key] === undefined) ? undefined : rows.reduce((n, r) => n + r[key], 0));
-  const footer = ['total', '', '', '', secondsCell(totalMs ?? sumOf('ms')), secondsCell(totalCpuMs ?? sumOf('cpuMs')), ''];
+  const footer = ['total', '', '', '', secondsCell(totalMs ?? sumOf('ms')), secondsCell(sumOf('cpuMs')), ''];
   const widths = header.map((_, i) => Math.max(...[header, ...body, footer].map((line) => line[i].length)));
   const format = (line) =>
     line
