@@ -9,9 +9,10 @@ const show = (command, args) => [command, ...args].map((a) => (/\s/.test(a) ? `'
  * otherwise throws a ScriptError naming the command and how it ended.
  */
 export function run(command, args = [], options = {}) {
-  const { cwd = REPO_ROOT, env = process.env, allowFailure = false, label = show(command, args), onLine } = options;
+  const { cwd = REPO_ROOT, env = process.env, allowFailure = false, label = show(command, args), onLine, echo = true } = options;
   return new Promise((resolve, reject) => {
-    // With onLine, output is still shown as it comes, and each line is also handed to onLine.
+    // With onLine, output is still shown as it comes (unless `echo: false`), and each line is also
+    // handed to onLine.
     const stdio = onLine ? ['inherit', 'pipe', 'pipe'] : (options.stdio ?? 'inherit');
     const child = spawn(command, args, { cwd, env, stdio });
     if (onLine) {
@@ -19,7 +20,7 @@ export function run(command, args = [], options = {}) {
         let rest = '';
         stream.setEncoding('utf8');
         stream.on('data', (chunk) => {
-          sink.write(chunk);
+          if (echo) sink.write(chunk);
           const lines = (rest + chunk).split('\n');
           rest = lines.pop() ?? '';
           lines.forEach(onLine);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { PRODUCTION_TEST_ENV } from './testing/auth-fixture';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -13,7 +14,7 @@ describe('loadConfig', () => {
       deployDir: path.resolve('/repo/.deploy'),
       shellDist: path.resolve('/repo/shell/dist'),
       logLevel: 'info',
-      identity: { accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, pinFreshSeconds: 300, rateLimitIpFactor: 10 },
+      identity: { accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, pinFreshSeconds: 300, rateLimitIpFactor: 10, pinHashCost: 15 },
       account: {
         kycAutoApproveSeconds: 20,
         telegramBotUsername: 'PasarNotifBot',
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
         MESSAGE_PROVIDER_URL: 'https://sms.example.id/send',
         MESSAGE_PROVIDER_KEY: 'provider-key',
         RATE_LIMIT_IP_FACTOR: '3',
+        PIN_HASH_COST: '16',
         KYC_AUTO_APPROVE_SECONDS: 'off',
         TELEGRAM_BOT_USERNAME: 'PasarTestBot',
         TELEGRAM_WEBHOOK_SECRET: 't'.repeat(20),
@@ -189,6 +191,7 @@ describe('loadConfig', () => {
         refreshTokenTtlDays: 7,
         pinFreshSeconds: 120,
         rateLimitIpFactor: 3,
+        pinHashCost: 16,
         messageProvider: { url: 'https://sms.example.id/send', key: 'provider-key' },
       },
       account: {
@@ -261,6 +264,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it("lowers the PIN hash's cost outside production only", () => {
+    expect(loadConfig({ PIN_HASH_COST: '10' }, '/repo').identity.pinHashCost).toBe(10);
+    expect(loadConfig(PRODUCTION_TEST_ENV, '/repo').identity.pinHashCost).toBe(15);
+    expect(loadConfig({ ...PRODUCTION_TEST_ENV, PIN_HASH_COST: '15' }, '/repo').identity.pinHashCost).toBe(15);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, PIN_HASH_COST: '14' }, '/repo')).toThrow(/PIN_HASH_COST: at least 15 in production/);
+  });
+
   it('treats an empty DATABASE_URL as unset (PGlite)', () => {
     expect(loadConfig({ DATABASE_URL: '  ' }, '/repo').database.kind).toBe('pglite');
   });
@@ -282,6 +292,8 @@ describe('loadConfig', () => {
     ['PUBLIC_ORIGIN', 'not a url'],
     ['ADMIN_TOKEN', 'short'],
     ['JWT_SECRET', 'short'],
+    ['PIN_HASH_COST', '9'],
+    ['PIN_HASH_COST', '18'],
     ['KYC_AUTO_APPROVE_SECONDS', 'soon'],
     ['MARKET_TICK_MS', '5'],
     ['REDIS_URL', 'http://cache:6379'],

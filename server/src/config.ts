@@ -4,6 +4,7 @@ import path from 'node:path';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { ASSET_SUGGESTIONS_MAX_PER_USER, DEFAULT_CHART_CONTENT_MAX_BYTES, DEFAULT_CHART_LIMITS, TOPUP_CHANNELS, type TopUpChannel } from '@pasar/shared/contract';
+import { PIN_HASH_COST } from './modules/identity/secrets';
 
 /** The repository root: two levels above `server/src`. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -72,6 +73,8 @@ const ConfigSchema = z.object({
   PIN_FRESH_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   MESSAGE_PROVIDER_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MESSAGE_PROVIDER_KEY: optionalString,
+  /** scrypt's cost (log2 N) for new PIN hashes: 15 by default, and at least 15 in production. The tests lower it (see modules/identity/secrets.ts). */
+  PIN_HASH_COST: z.coerce.number().int().min(10).max(17).optional(),
   /** Multiplies the per-IP rate limits (default 1 in production, 10 in development). */
   RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).optional(),
   // -- account settings (issue 3) --
@@ -272,6 +275,8 @@ export interface Config {
     /** Where SMS and e-mail go (HTTP POST, bearer key); unset in development: the dev inbox. */
     readonly messageProvider?: { readonly url: string; readonly key: string };
     readonly rateLimitIpFactor: number;
+    /** scrypt's cost (log2 N) for new PIN hashes. */
+    readonly pinHashCost: number;
   };
   // -- account config (issue 3) --
   readonly account: {
@@ -461,6 +466,9 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
         if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 characters)');
         if (!e.MESSAGE_PROVIDER_URL) problems.push('MESSAGE_PROVIDER_URL: required in production (the SMS/e-mail provider)');
         if (!e.MESSAGE_PROVIDER_KEY) problems.push('MESSAGE_PROVIDER_KEY: required in production (the provider key)');
+        if (e.PIN_HASH_COST !== undefined && e.PIN_HASH_COST < PIN_HASH_COST) {
+          problems.push(`PIN_HASH_COST: at least ${PIN_HASH_COST} in production (lower costs are for tests)`);
+        }
       }
       if (Boolean(e.MESSAGE_PROVIDER_URL) !== Boolean(e.MESSAGE_PROVIDER_KEY) && mode !== 'production') {
         problems.push('MESSAGE_PROVIDER_URL and MESSAGE_PROVIDER_KEY: set both or neither');
@@ -472,6 +480,7 @@ export function loadConfig(env: Record<string, string | undefined>, repoRoot: st
         refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
         pinFreshSeconds: e.PIN_FRESH_SECONDS,
         rateLimitIpFactor: e.RATE_LIMIT_IP_FACTOR ?? (mode === 'production' ? 1 : 10),
+        pinHashCost: e.PIN_HASH_COST ?? PIN_HASH_COST,
         ...(e.MESSAGE_PROVIDER_URL && e.MESSAGE_PROVIDER_KEY
           ? { messageProvider: { url: e.MESSAGE_PROVIDER_URL, key: e.MESSAGE_PROVIDER_KEY } }
           : {}),

@@ -26,6 +26,7 @@ import { runBurst, type BurstStep, type StepOutcome } from '../testing/crash-bur
 import { call, dataOf, signUpOverHttp, startServer, type HttpResponse, type HttpUser, type ServerProcess } from '../testing/crash-server';
 import { randomTestPhone } from '../testing/auth-fixture';
 import { testDatabaseUrl } from '../testing/database-fixture';
+import { TEST_PIN_HASH_COST } from '../testing/app-fixture';
 import { createLedger } from './ledger';
 
 const FX_TRANSFERS = 36;
@@ -54,6 +55,7 @@ describe('crash: SIGKILL in the middle of a burst of transfers', () => {
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN: `crash-test-admin-${randomBytes(16).toString('hex')}`,
       KYC_AUTO_APPROVE_SECONDS: 'off',
+      PIN_HASH_COST: String(TEST_PIN_HASH_COST),
       // A row left IN_PROGRESS by the killed server is free again by the time the new one listens.
       IDEMPOTENCY_STALE_SECONDS: '5',
       DATABASE_URL: url ?? '',

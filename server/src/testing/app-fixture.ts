@@ -8,6 +8,9 @@ import { buildApp, type PasarApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openTestDatabase, type TestDatabase } from './database-fixture';
 
+/** scrypt's cost in the tests' apps and servers (PIN_HASH_COST): 2^10, not production's 2^15. */
+export const TEST_PIN_HASH_COST = 10;
+
 /** A plugin's start on a machine busy with two test workers and a database can pass Fastify's 10 s. */
 export const TEST_PLUGIN_TIMEOUT_MS = 60_000;
 
@@ -50,6 +53,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DEPLOY_DIR: dirs.deploy,
       SHELL_DIST: dirs.shell,
       LOG_LEVEL: 'info',
+      // Every sign-up and PIN check hashes: at the production cost (~0.1-0.5 s of CPU each) that was
+      // a large share of the suite's time. Production mode keeps its own (it refuses a lower one).
+      ...(env.PASAR_MODE === 'production' ? {} : { PIN_HASH_COST: String(TEST_PIN_HASH_COST) }),
       ...testDatabase.env,
       ...env,
     });

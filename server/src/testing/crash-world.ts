@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { openTestDatabase, type TestDatabase } from './database-fixture';
 import { startServer, type ServerProcess, type StartOptions } from './crash-server';
-import { TEST_PLUGIN_TIMEOUT_MS } from './app-fixture';
+import { TEST_PIN_HASH_COST, TEST_PLUGIN_TIMEOUT_MS } from './app-fixture';
 
 export interface CrashWorld {
   readonly kind: 'pglite' | 'postgres';
@@ -44,6 +44,7 @@ export async function createCrashWorld(): Promise<CrashWorld> {
     ADMIN_TOKEN: `crash-world-admin-${randomBytes(16).toString('hex')}`,
     JWT_SECRET: `crash-world-jwt-${randomBytes(16).toString('hex')}`,
     KYC_AUTO_APPROVE_SECONDS: 'off',
+    PIN_HASH_COST: String(TEST_PIN_HASH_COST),
     DATABASE_URL: '',
     DATABASE_SCHEMA: '',
     REDIS_URL: redisUrl ?? '',

@@ -47,6 +47,7 @@ export const identityPlugin = fp(
       refreshTtlDays: settings.refreshTokenTtlDays,
       pinFreshSeconds: settings.pinFreshSeconds,
       ipFactor: settings.rateLimitIpFactor,
+      pinHashCost: settings.pinHashCost,
     });
 
     app.decorate('otp', otp);

@@ -36,6 +36,18 @@ describe('PIN', () => {
     await expect(verifyPin('123456', 'garbage')).resolves.toBe(false);
   });
 
+  it("hashes new PINs at the configured cost, and a hash names its own: one made at another cost still verifies", async () => {
+    const user = await signUpTestUser(t.app);
+    const stored = await t.testDatabase.database.withRawTransaction((tx) =>
+      tx.query<{ pin_hash: string }>('select pin_hash from users where id = $1', [user.userId]),
+    );
+    expect(stored[0]?.pin_hash).toMatch(new RegExp(`^scrypt\\$${2 ** t.config.identity.pinHashCost}\\$8\\$1\\$`));
+    const cheap = await hashPin('135790', 10);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    await expect(verifyPin('135790', cheap)).resolves.toBe(true);
+    await expect(verifyPin('135791', cheap)).resolves.toBe(false);
+  });
+
   it('verify marks the session PIN-fresh and answers the time', async () => {
     const user = await signUpTestUser(t.app);
     const response = await verify(user, user.pin);

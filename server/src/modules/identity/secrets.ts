@@ -4,10 +4,16 @@
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { ensureSecretFile } from '../../secret-file';
 
-/** scrypt cost: N = 2^15, r = 8, p = 1 (32 MiB, tens of milliseconds per hash). */
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * scrypt's cost as log2 N, in production and by default: N = 2^15, r = 8, p = 1 (32 MiB; 0.1-0.5 s
+ * of CPU per hash on a 2-core machine). PIN_HASH_COST lowers it outside production only (the tests
+ * and the browser suite: every sign-up and PIN check hashes once). A stored hash names its own
+ * N, so one made at any cost verifies at any setting.
+ */
+export const PIN_HASH_COST = 15;
+const SCRYPT = { r: 8, p: 1 } as const;
 const SCRYPT_KEY_LENGTH = 32;
-const SCRYPT_MAXMEM = 128 * SCRYPT.N * SCRYPT.r * 2;
+const SCRYPT_MAXMEM = 128 * 2 ** PIN_HASH_COST * SCRYPT.r * 2;
 
 function scryptAsync(secret: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -18,10 +24,11 @@ function scryptAsync(secret: string, salt: Buffer, params: { N: number; r: numbe
 }
 
 /** `scrypt$N$r$p$<salt b64url>$<hash b64url>`: the only form a PIN is stored in. */
-export async function hashPin(pin: string): Promise<string> {
+export async function hashPin(pin: string, cost: number = PIN_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(pin, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** cost;
+  const key = await scryptAsync(pin, salt, { N, ...SCRYPT });
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Compares in constant time; a malformed stored hash never matches. */

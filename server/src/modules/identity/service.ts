@@ -54,6 +54,8 @@ export interface IdentityServiceDeps {
   readonly refreshTtlDays: number;
   readonly pinFreshSeconds: number;
   readonly ipFactor: number;
+  /** scrypt's cost (log2 N) for new PIN hashes: config.identity.pinHashCost. */
+  readonly pinHashCost?: number;
   /** The birth date (YYYY-MM-DD) the identity check knows for a user, if any: a PIN must not be it. */
   readonly birthDateOf?: BirthDateSource;
   readonly now?: () => Date;
@@ -268,7 +270,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const step = await readStep(input.signupToken, 'signup');
       if (await repo.userByPhone(step.phone)) throw new AppError('2001');
       await assertStrongPin(input.pin, 'pin', null, client.language);
-      const pinHash = await hashPin(input.pin);
+      const pinHash = await hashPin(input.pin, deps.pinHashCost);
       await spendStep(input.signupToken);
       const user = await repo.createUser({
         id: randomUUID(),
@@ -455,7 +457,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!user) throw new AppError('009');
       await checkPin(user, oldPin, client);
       await assertStrongPin(newPin, 'newPin', user.id, client.language);
-      await repo.setPin(user.id, await hashPin(newPin), now());
+      await repo.setPin(user.id, await hashPin(newPin, deps.pinHashCost), now());
     },
 
     async forgotPinSendOtp(phone: string, client: ClientInfo): Promise<OtpChallenge> {
@@ -474,7 +476,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const step = await readStep(resetToken, 'pin-reset');
       if (!step.userId) throw new AppError('009');
       await assertStrongPin(newPin, 'newPin', step.userId, language);
-      const pinHash = await hashPin(newPin);
+      const pinHash = await hashPin(newPin, deps.pinHashCost);
       await spendStep(resetToken);
       await repo.setPin(step.userId, pinHash, now());
     },
