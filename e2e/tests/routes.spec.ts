@@ -2,9 +2,15 @@
 // heading in the right language, <html lang>, the canonical link, the remote that owns it
 // loaded (no "unavailable" panel), and nothing going wrong in the page (page errors, console
 // errors, CSP violations). Auth pages are checked as a guest (the shell's log-in prompt inside
-// the remote's area) and with a session (the remote's own page).
+// the remote's area) and with a session (the remote's own page). At a 1440 px desktop. Each
+// route's page in Indonesian (signed in where it needs a session) is also checked with axe-core in
+// the light and the dark theme, and for no horizontal overflow, on the load made here anyway: a
+// second load in a spec of its own cost each route a sign-in, a page load and a browser context
+// (a11y.spec and responsive.spec keep the phone, the English sample and the guest prompt).
 import type { Page } from '@playwright/test';
 import { SHELL_TEXT, LOGIN_PROMPT, MARKET_ROUTES, SPEC_ROUTES, type SpecRoute } from './support-routes';
+import { checkBothThemes } from './support-a11y';
+import { expectNoHorizontalOverflow } from './support-layout';
 import {
   expect,
   expectNoProblems,
@@ -27,6 +33,7 @@ async function expectPage(
   signedIn: boolean,
   pwa = false,
 ): Promise<void> {
+  const checkLayout = lang === 'id' && !pwa;
   const url = localized(route.path, lang, pwa);
   const response = await page.goto(url);
   expect(response?.status(), `${url} answers`).toBe(200);
@@ -55,17 +62,34 @@ async function expectPage(
     await expect(page.getByTestId('selected-symbol'), `${url}: symbol`).toHaveText(route.symbol.ticker);
     await expect(page.getByTestId('selected-market'), `${url}: market`).toHaveText(route.symbol.market[lang]);
   }
+  if (checkLayout) {
+    await expectNoHorizontalOverflow(page, url);
+    // Wide screens: the navigation sits in the header, no menu button.
+    await expect(page.getByRole('button', { name: SHELL_TEXT.menu[lang], exact: true }), `${url}: no menu button`).toBeHidden();
+    await expect(page.getByRole('navigation', { name: SHELL_TEXT.nav[lang] }).getByRole('link', { name: 'Portofolio' }), `${url}: header links`).toBeVisible();
+  }
   expectNoProblems(watch, url);
   expect(watch.problems.failedResponses, `${url}: failed requests`).toEqual([]);
 }
 
+/** axe-core on the page as loaded, light then dark: no serious or critical violation. */
+async function expectAccessible(page: Page, route: SpecRoute): Promise<void> {
+  const found = await checkBothThemes(page, 'id', route.path);
+  expect(found, `serious/critical axe violations:\n${found.join('\n')}`).toEqual([]);
+}
+
 // Read-only: its tests may share both workers.
 test.describe.configure({ mode: 'parallel' });
+test.use({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
 
 test.describe('every §2 route, in Indonesian and English', () => {
   for (const route of SPEC_ROUTES) {
     test(`${route.path}${route.auth ? ' (guest)' : ''}`, async ({ page, watch, baseURL }) => {
-      for (const lang of LANGS) await expectPage(page, watch, baseURL!, route, lang, false);
+      for (const lang of LANGS) {
+        await expectPage(page, watch, baseURL!, route, lang, false);
+        // A page that needs a session is checked with axe signed in (below); its prompt in a11y.spec.
+        if (lang === 'id' && !route.auth) await expectAccessible(page, route);
+      }
     });
   }
 });
@@ -95,7 +119,10 @@ test.describe('pages that need a session, signed in', () => {
   for (const route of SPEC_ROUTES.filter((r) => r.auth)) {
     test(`${route.path} (signed in)`, async ({ page, context, watch, baseURL }) => {
       await signIn(context, baseURL!);
-      for (const lang of LANGS) await expectPage(page, watch, baseURL!, route, lang, true);
+      for (const lang of LANGS) {
+        await expectPage(page, watch, baseURL!, route, lang, true);
+        if (lang === 'id') await expectAccessible(page, route);
+      }
     });
   }
 });

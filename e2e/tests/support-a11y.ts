@@ -1,6 +1,7 @@
 // axe-core for the specs: the violations that block (serious, critical), printed readably.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { SHELL_TEXT } from './support-routes';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 const BLOCKING = new Set(['serious', 'critical']);
@@ -40,4 +41,18 @@ export async function blockingViolations(
   const results = await builder.analyze();
   const text = describeViolations(results);
   return text ? `${where}\n${text}` : '';
+}
+
+/**
+ * Checks the page as loaded (light), then its colours in the dark theme, switched with the
+ * header's button (the theme stays dark for what the test opens next). Returns what blocks, per theme.
+ */
+export async function checkBothThemes(page: Page, lang: 'id' | 'en', where: string): Promise<string[]> {
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const found = [await blockingViolations(page, `${where} (light)`)];
+  await page.getByRole('button', { name: SHELL_TEXT.toDark[lang] }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  found.push(await blockingViolations(page, `${where} (dark)`, { rules: COLOUR_RULES }));
+  return found.filter(Boolean);
 }
