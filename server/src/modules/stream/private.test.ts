@@ -53,7 +53,8 @@ describe('private stream channels', () => {
   const authed = async (client: TestClient, token: string) => {
     const from = client.received.length;
     client.send({ op: 'auth', token });
-    return client.next((m) => m.type === 'authenticated' || m.type === 'unauthenticated', 5000, from);
+    // A ceiling against a hang: on a loaded machine the first answer once took more than 5 s.
+    return client.next((m) => m.type === 'authenticated' || m.type === 'unauthenticated', 15_000, from);
   };
   const subscribed = async (client: TestClient, channel: 'orders' | 'balances') => {
     const from = client.received.length;
