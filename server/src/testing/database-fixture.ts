@@ -164,7 +164,7 @@ const exists = (file: string) =>
 let templateName: Promise<string> | undefined;
 const TEMPLATE_LOCK = 0x70617361; // 'pasa'
 
-export function databaseUrl(url: string, database: string): string {
+function databaseUrl(url: string, database: string): string {
   const target = new URL(url);
   target.pathname = `/${database}`;
   return target.toString();
@@ -234,10 +234,5 @@ async function copyOfTemplate(url: string): Promise<TestDatabase> {
 }
 
 async function dropSchema(url: string, schema: string): Promise<void> {
-  const pool = new Pool({ connectionString: url, max: 1 });
-  try {
-    await pool.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await pool.end();
-  }
+  await withAdmin(url, (admin) => admin.query(`drop schema if exists "${schema}" cascade`));
 }
