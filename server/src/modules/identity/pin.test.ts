@@ -46,6 +46,8 @@ describe('PIN', () => {
     expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
     await expect(verifyPin('135790', cheap)).resolves.toBe(true);
     await expect(verifyPin('135791', cheap)).resolves.toBe(false);
+    // The highest cost the setting allows (2^17, 128 MiB) hashes and verifies too.
+    await expect(verifyPin('135790', await hashPin('135790', 17))).resolves.toBe(true);
   });
 
   it('verify marks the session PIN-fresh and answers the time', async () => {

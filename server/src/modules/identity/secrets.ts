@@ -13,11 +13,10 @@ import { ensureSecretFile } from '../../secret-file';
 export const PIN_HASH_COST = 15;
 const SCRYPT = { r: 8, p: 1 } as const;
 const SCRYPT_KEY_LENGTH = 32;
-const SCRYPT_MAXMEM = 128 * 2 ** PIN_HASH_COST * SCRYPT.r * 2;
 
 function scryptAsync(secret: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(secret, salt, SCRYPT_KEY_LENGTH, { ...params, maxmem: SCRYPT_MAXMEM * 2 }, (error, key) =>
+    scrypt(secret, salt, SCRYPT_KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
