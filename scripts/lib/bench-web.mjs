@@ -17,6 +17,9 @@ const PAGE = '/trade/USDT-IDR';
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 const BUDGET_KB = 250;
+// Lighthouse runs per bench (LIGHTHOUSE_RUNS, default 3): the figures are the median run's, as the
+// issue's aims are stated; one build and one server serve them all.
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 export async function benchWeb(pnpm) {
   step('Building the shell and the remotes');
@@ -33,7 +36,11 @@ export async function benchWeb(pnpm) {
     const js = await firstLoadJs(url);
     // The same page as npm test's budget check counts it from the built files (no browser).
     const built = measureFirstLoad(readBudgets().page);
-    const lh = await lighthouse(url, work);
+    const runs = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await lighthouseRetried(url, work, i));
+    // The median by score (ties by TBT): its metrics are one run's, not a mix of runs.
+    const lh = [...runs].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[Math.floor(runs.length / 2)];
+    const each = runs.map((r) => `${Math.round(r.score * 100)} (TBT ${Math.round(r.tbt)} ms)`).join(', ');
 
     const rows = [
       [
@@ -44,7 +51,7 @@ export async function benchWeb(pnpm) {
       ['  without the chart', `${kb(js.gzip - js.chartGzip)} KB`, `${kib(js.gzip - js.chartGzip)} KiB; the chart's chunks (${kb(js.chartGzip)} KB) load after load + idle`],
       ['first-load JS (wire)', `${kb(js.wire)} KB`, 'bytes the server sent (its compression)'],
       ['  from the build files', `${kb(built.gzip)} KB`, `${kb(built.beforeIdle)} KB before idle, ${built.files.length} files: what npm test's first-load budget counts`],
-      ['Lighthouse performance', String(Math.round(lh.score * 100)), 'mobile, simulated throttling'],
+      ['Lighthouse performance', String(Math.round(lh.score * 100)), `mobile, simulated throttling; median of ${runs.length}: ${each}`],
       ['LCP', `${(lh.lcp / 1000).toFixed(2)} s`, ''],
       ['TBT', `${Math.round(lh.tbt)} ms`, ''],
       ['FCP', `${(lh.fcp / 1000).toFixed(2)} s`, ''],
@@ -57,8 +64,11 @@ export async function benchWeb(pnpm) {
     console.log('\n  largest scripts (gzip, KB = 1,000 bytes):');
     for (const f of js.largest) console.log(`    ${kb(f.gzip).padStart(7)} KB  ${f.url}${f.chart ? '  (chart)' : ''}`);
 
-    const out = saveFigures('web', { page: PAGE, at: new Date().toISOString(), js, lighthouse: lh });
-    console.log(`\n  figures saved to ${out}`);
+    const { report, ...median } = lh;
+    const out = saveFigures('web', { page: PAGE, at: new Date().toISOString(), js, lighthouse: median, lighthouseRuns: runs.map(({ report: _r, ...r }) => r) });
+    // The median run's whole report (long tasks, main-thread breakdown), for whoever digs further.
+    const full = saveFigures('lighthouse', report);
+    console.log(`\n  figures saved to ${out}; the median run's Lighthouse report to ${full}`);
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
@@ -110,10 +120,25 @@ async function firstLoadJs(url) {
   }
 }
 
+/**
+ * One Lighthouse run, run again (twice at most) when Lighthouse itself fails: its trace recording
+ * fails now and then (NO_NAVSTART, "Please run Lighthouse again"), not the page.
+ */
+async function lighthouseRetried(url, work, index) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, work, index);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  Lighthouse failed (${error instanceof Error ? error.message : error}); running it again`);
+    }
+  }
+}
+
 /** Lighthouse 12, mobile form factor, performance category only. */
-async function lighthouse(url, work) {
-  step(`Lighthouse (mobile, performance) on ${url}`);
-  const report = path.join(work, 'lighthouse.json');
+async function lighthouse(url, work, index) {
+  step(`Lighthouse (mobile, performance) on ${url}, run ${index + 1} of ${LIGHTHOUSE_RUNS}`);
+  const report = path.join(work, `lighthouse-${index}.json`);
   const bin = path.join(REPO_ROOT, 'e2e', 'node_modules', '.bin', 'lighthouse');
   await run(
     bin,
@@ -138,5 +163,6 @@ async function lighthouse(url, work) {
     tbt: audit('total-blocking-time'),
     fcp: audit('first-contentful-paint'),
     cls: audit('cumulative-layout-shift'),
+    report: lhr,
   };
 }
