@@ -4,15 +4,20 @@
 // epoch milliseconds, so both drivers give the same shapes.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PasarDb } from '../db/database';
+import { fixedStatement, runFixed, type FixedStatement } from '../db/prepared';
 import type { AccountKey } from './refs';
 
 /** Runs one statement on the database or on a transaction's connection. */
-export type Exec = <R extends Record<string, unknown>>(query: SQL) => Promise<R[]>;
+export interface Exec {
+  <R extends Record<string, unknown>>(query: SQL): Promise<R[]>;
+  /** A statement of fixed text, sent by name (db/prepared.ts). */
+  fixed<R extends Record<string, unknown>>(statement: FixedStatement, params: readonly unknown[]): Promise<R[]>;
+}
 
-export const execOn =
-  (db: PasarDb): Exec =>
-  async <R extends Record<string, unknown>>(query: SQL) =>
-    (await db.execute<R>(query)).rows;
+export const execOn = (db: PasarDb): Exec =>
+  Object.assign(async <R extends Record<string, unknown>>(query: SQL) => (await db.execute<R>(query)).rows, {
+    fixed: <R extends Record<string, unknown>>(statement: FixedStatement, params: readonly unknown[]) => runFixed<R>(db, statement, params),
+  });
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -84,9 +89,24 @@ export function applyTransfer(
   t: { key: string; kind: string; hash: string; memo: unknown; captures: readonly CaptureRow[] | null },
   deltas: readonly AccountDelta[],
 ): Promise<AppliedEntry[]> {
-  return exec<AppliedEntry>(sql`
+  return exec.fixed<AppliedEntry>(APPLY_TRANSFER, [
+    JSON.stringify(deltas),
+    t.key,
+    t.kind,
+    t.hash,
+    JSON.stringify(t.memo),
+    t.captures ? JSON.stringify(t.captures.map((c) => ({ holdId: c.id, amount: c.x }))) : null,
+    JSON.stringify(t.captures ?? []),
+  ]);
+}
+
+// $1 the deltas, $2 key, $3 kind, $4 request hash, $5 memo, $6 the captures as the transfer keeps
+// them (or null), $7 the holds to capture ({id, x}, maybe none).
+const APPLY_TRANSFER = fixedStatement(
+  'ledger_apply_transfer',
+  `
     with v as (
-      select * from rows from (jsonb_to_recordset(${json(deltas)}) as (id uuid, d numeric, h numeric)) with ordinality as v(id, d, h, n)
+      select * from rows from (jsonb_to_recordset($1::jsonb) as (id uuid, d numeric, h numeric)) with ordinality as v(id, d, h, n)
     ),
     cur as materialized (
       select a.id, a.currency, a.house is null as is_user, a.balance + v.d as nb, a.held + v.h as nh, v.d, v.n
@@ -100,7 +120,7 @@ export function applyTransfer(
     -- Inserted after every account is locked: its created_at orders entries per account.
     t as (
       insert into ledger_transfers (key, kind, request_hash, memo, captures)
-      select ${t.key}, ${t.kind}, ${t.hash}, ${json(t.memo)}, ${t.captures ? json(t.captures.map((c) => ({ holdId: c.id, amount: c.x }))) : null}::jsonb
+      select $2::text, $3::text, $4::text, $5::jsonb, $6::jsonb
       where not exists (select 1 from bad)
       on conflict (key) do nothing
       returning id, created_at
@@ -116,7 +136,7 @@ export function applyTransfer(
         captured = hl.captured + c.x,
         status = case when hl.remaining - c.x = 0 then 'CAPTURED' else 'ACTIVE' end,
         updated_at = date_trunc('milliseconds', clock_timestamp())
-      from jsonb_to_recordset(${json(t.captures ?? [])}) as c(id uuid, x numeric)
+      from jsonb_to_recordset($7::jsonb) as c(id uuid, x numeric)
       where hl.id = c.id and exists (select 1 from t)
     ),
     e as (
@@ -128,12 +148,12 @@ export function applyTransfer(
       order by cur.n
       returning transfer_id, account_id, amount, balance_after
     )
-    select 'e' as k, e.transfer_id::text as transfer_id, ${ms('t.created_at')} as created_ms,
+    select 'e' as k, e.transfer_id::text as transfer_id, (extract(epoch from t.created_at) * 1000)::float8 as created_ms,
            e.account_id::text as account_id, e.amount::text as amount, e.balance_after::text as balance_after
     from e cross join t
     union all
-    select 'b', null, null, bad.id::text, null, null from bad`);
-}
+    select 'b', null, null, bad.id::text, null, null from bad`,
+);
 
 export interface TransferRow extends Record<string, unknown> {
   readonly id: string;
