@@ -206,11 +206,11 @@ export interface HoldRow extends Record<string, unknown> {
   readonly house: string | null;
 }
 
-const holdColumns = (h: string) =>
-  sql.raw(`${h}.id::text as id, ${h}.key, ${h}.account_id::text as account_id, ${h}.currency, ${h}.amount::text as amount,
+const holdColumnsText = (h: string) => `${h}.id::text as id, ${h}.key, ${h}.account_id::text as account_id, ${h}.currency, ${h}.amount::text as amount,
     ${h}.remaining::text as remaining, ${h}.status, ${h}.reason, ${h}.ref,
     (extract(epoch from ${h}.created_at) * 1000)::float8 as created_ms,
-    a.user_id::text as user_id, a.purpose, a.house`);
+    a.user_id::text as user_id, a.purpose, a.house`;
+const holdColumns = (h: string) => sql.raw(holdColumnsText(h));
 
 /**
  * Places a hold in one statement: lock the account, check it can reserve `amount`, insert the hold
@@ -221,10 +221,16 @@ export function applyHold(
   exec: Exec,
   h: { key: string; accountId: string; currency: string; amount: string; reason: string; ref: string | null },
 ): Promise<Array<(HoldRow & { k: 'h' }) | { k: 'b'; id: string }>> {
-  return exec(sql`
+  return exec.fixed(APPLY_HOLD, [h.key, h.accountId, h.currency, h.amount, h.reason, h.ref]);
+}
+
+// $1 key, $2 account id, $3 currency, $4 amount, $5 reason, $6 ref (or null).
+const APPLY_HOLD = fixedStatement(
+  'ledger_apply_hold',
+  `
     with cur as materialized (
-      select a.id, a.house is null as is_user, a.balance, a.held + ${h.amount}::numeric as nh
-      from ledger_accounts a where a.id = ${h.accountId}::uuid
+      select a.id, a.house is null as is_user, a.balance, a.held + $4::numeric as nh
+      from ledger_accounts a where a.id = $2::uuid
       for update
     ),
     bad as (
@@ -232,7 +238,7 @@ export function applyHold(
     ),
     ins as (
       insert into ledger_holds (key, account_id, currency, amount, remaining, status, reason, ref)
-      select ${h.key}, ${h.accountId}::uuid, ${h.currency}, ${h.amount}::numeric, ${h.amount}::numeric, 'ACTIVE', ${h.reason}, ${h.ref}
+      select $1::text, $2::uuid, $3::text, $4::numeric, $4::numeric, 'ACTIVE', $5::text, $6::text
       from cur where not exists (select 1 from bad)
       on conflict (key) do nothing
       returning *
@@ -240,10 +246,10 @@ export function applyHold(
     upd as (
       update ledger_accounts a set held = cur.nh from cur where a.id = cur.id and exists (select 1 from ins)
     )
-    select 'h' as k, ${holdColumns('ins')} from ins join ledger_accounts a on a.id = ins.account_id
+    select 'h' as k, ${holdColumnsText('ins')} from ins join ledger_accounts a on a.id = ins.account_id
     union all
-    select 'b', bad.id::text, null, null, null, null, null, null, null, null, null::float8, null, null, null from bad`);
-}
+    select 'b', bad.id::text, null, null, null, null, null, null, null, null, null::float8, null, null, null from bad`,
+);
 
 export function selectHold(exec: Exec, where: { id: string } | { key: string }): Promise<HoldRow[]> {
   const condition = 'id' in where ? sql`h.id = ${where.id}::uuid` : sql`h.key = ${where.key}`;
@@ -265,9 +271,15 @@ export function lockHolds(exec: Exec, ids: readonly string[]): Promise<HoldRow[]
  * account). Returns the hold after the call with its status before (`prev`), or nothing.
  */
 export function applyRelease(exec: Exec, holdId: string): Promise<Array<HoldRow & { prev: string }>> {
-  return exec(sql`
+  return exec.fixed(APPLY_RELEASE, [holdId]);
+}
+
+// $1 the hold's id.
+const APPLY_RELEASE = fixedStatement(
+  'ledger_apply_release',
+  `
     with h as materialized (
-      select * from ledger_holds where id = ${holdId}::uuid for update
+      select * from ledger_holds where id = $1::uuid for update
     ),
     uh as (
       update ledger_holds hl set remaining = 0, status = 'RELEASED', updated_at = date_trunc('milliseconds', clock_timestamp())
@@ -277,11 +289,11 @@ export function applyRelease(exec: Exec, holdId: string): Promise<Array<HoldRow 
     ua as (
       update ledger_accounts a set held = a.held - h.remaining from h where a.id = h.account_id and h.status = 'ACTIVE'
     )
-    select (select status from h) as prev, ${holdColumns('uh')} from uh join ledger_accounts a on a.id = uh.account_id
+    select (select status from h) as prev, ${holdColumnsText('uh')} from uh join ledger_accounts a on a.id = uh.account_id
     union all
-    select h.status, ${holdColumns('h')} from h join ledger_accounts a on a.id = h.account_id
-    where not exists (select 1 from uh)`);
-}
+    select h.status, ${holdColumnsText('h')} from h join ledger_accounts a on a.id = h.account_id
+    where not exists (select 1 from uh)`,
+);
 
 export interface BalanceRow extends Record<string, unknown> {
   readonly id: string;
