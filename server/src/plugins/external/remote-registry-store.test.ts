@@ -27,6 +27,24 @@ describe('RemoteRegistryStore', () => {
     }
   });
 
+  it('answers the last read origins without looking at the file, and reads once when never read', async () => {
+    const registry = (host: string) => ({ remotes: { mf_trade: { version: '1', entry: `https://${host}/t/mf-manifest.json` } }, updatedAt: 'now' });
+    await fs.writeFile(file, JSON.stringify(registry('a.example')));
+    const store = new RemoteRegistryStore(file);
+    expect(await store.lastRemoteOrigins()).toEqual(['https://a.example']);
+    // A publish: the fresh read sees it at once; the last read origins follow that read.
+    await fs.writeFile(file, JSON.stringify(registry('bb.example')));
+    const stat = jest.spyOn(fs, 'stat');
+    try {
+      expect(await store.lastRemoteOrigins()).toEqual(['https://a.example']);
+      expect(stat.mock.calls.filter(([p]) => p === file)).toHaveLength(0);
+    } finally {
+      stat.mockRestore();
+    }
+    expect(await store.remoteOrigins()).toEqual(['https://bb.example']);
+    expect(await store.lastRemoteOrigins()).toEqual(['https://bb.example']);
+  });
+
   it('reports an invalid file, with the problem, when it never had a valid one', async () => {
     const warn = jest.fn();
     await fs.writeFile(file, JSON.stringify({ remotes: { mf_trade: { version: 1 } } }));

@@ -51,6 +51,16 @@ export class RemoteRegistryStore {
     return read.kind === 'ok' ? read.origins : [];
   }
 
+  /**
+   * The origins as last read, without looking at the file (read once if never read): for answers
+   * no browser runs as a page (the API's JSON), whose policy need not follow a publish at once.
+   */
+  async lastRemoteOrigins(): Promise<readonly string[]> {
+    if (!this.cached) return this.remoteOrigins();
+    const read = this.resolve(this.cached.read);
+    return read.kind === 'ok' ? read.origins : [];
+  }
+
   private resolve(read: RegistryRead): RegistryRead {
     if (read.kind === 'ok') {
       this.lastGood = read;

@@ -18,7 +18,12 @@ export const securityHeadersPlugin = fp(
     });
     app.addHook('onRequest', async (request, reply) => {
       const socketOrigin = siteSocketOrigin(request, app.config.publicOrigin);
-      reply.header('content-security-policy', contentSecurityPolicy(await app.remoteRegistry.remoteOrigins(), socketOrigin));
+      // Pages, scripts and files follow a publish or rollback at once (a stat of the registry per
+      // request); the API's answers are JSON no browser runs as a page, so they carry the policy as
+      // last read and skip the stat (it was about 2 % of an order's CPU).
+      const api = request.url === '/api' || request.url.startsWith('/api/');
+      const origins = api ? await app.remoteRegistry.lastRemoteOrigins() : await app.remoteRegistry.remoteOrigins();
+      reply.header('content-security-policy', contentSecurityPolicy(origins, socketOrigin));
     });
   },
   { name: 'pasar-security-headers', dependencies: ['pasar-config', 'pasar-remote-registry'] },
