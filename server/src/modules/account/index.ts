@@ -14,6 +14,7 @@ import { notifyOrderEvents } from './notification-orders';
 import { createNotificationRepo } from './notification-repo';
 import { createNotificationService, type Notify } from './notification-service';
 import { createProfileService, type TradingChecks } from './profile-service';
+import { createRequestProfiles } from './request-profiles';
 import { createAccountRepo } from './repo';
 import { accountRoutes } from './routes';
 import { ensureAccountIdSecret, salesforceWebInfo } from './web-info';
@@ -66,8 +67,12 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   const settings = app.config.account;
   const repo = createAccountRepo(app.database.db, app.identity.userRecords);
   const storage = createFolderStorage(settings.uploadsDir);
+  // The profile trading's checks read serves the order's notification in the same request.
+  const profiles = createRequestProfiles(repo.findUser);
+  app.addHook('onRequest', profiles.hook);
   const notifications = createNotificationService({
     repo,
+    findUser: profiles.recall,
     store: createNotificationRepo(app.database.db),
     publish: (userId, event) =>
       void app.pubsub.publish(topics.user(userId, 'notifications'), event).catch((err: unknown) => app.log.warn({ err }, 'notification: publishing failed')),
@@ -80,7 +85,7 @@ const accountPlugin: FastifyPluginAsync = async (app) => {
   // Fills, partial fills and expiries of every market's orders (ORDER_FILLED).
   const stopOrderEvents = await notifyOrderEvents(app.pubsub, notify, app.log, (market) => app.margin.tellsCloses(market));
   app.addHook('onClose', async () => stopOrderEvents());
-  const profile = createProfileService({ repo, otp: app.otp, notify });
+  const profile = createProfileService({ repo, otp: app.otp, notify, rememberUser: profiles.remember });
   const kyc = createKycService({ repo, storage, notify });
   const banks = createBankService({ repo, notify });
   const idSecret = await ensureAccountIdSecret(app.config.dataDir, settings.idSecret);

@@ -19,7 +19,7 @@ import {
 } from '@pasar/shared/contract';
 import { AppError } from '../../http/app-error';
 import type { NotificationRepo } from './notification-repo';
-import type { AccountRepo, NotificationRow } from './repo';
+import type { AccountRepo, NotificationRow, UserRow } from './repo';
 
 /** Text in the user's language, or one text for both. */
 export type LocalizedText = string | { readonly id: string; readonly en: string };
@@ -48,6 +48,8 @@ export interface MessageSender {
 
 export interface NotificationServiceDeps {
   readonly repo: AccountRepo;
+  /** The person's profile (language, e-mail); the repo's read by default (the app passes the request's remembered one). */
+  readonly findUser?: (userId: string) => Promise<UserRow | null>;
   /** Links, keys and the type filter (the app always has it; a bare service writes plain notifications). */
   readonly store?: NotificationRepo;
   /** Sends the live event of a notification put in the centre (the private stream's `notifications`). */
@@ -107,6 +109,7 @@ function linkOf(row: NotificationRow): NotificationLink | null {
 export function createNotificationService(deps: NotificationServiceDeps) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
+  const findUser = deps.findUser ?? repo.findUser;
 
   async function settingsOf(userId: string): Promise<NotificationSetting[]> {
     const saved = new Map((await repo.notificationSettings(userId)).map((row) => [row.type, row]));
@@ -123,35 +126,35 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   }
 
   const notify: Notify = async (userId, input) => {
-    const user = await repo.findUser(userId);
+    const user = await findUser(userId);
     if (!user) return null;
     const language: Language = user.language === 'en' ? 'en' : 'id';
     const title = textIn(input.title, language).slice(0, 200);
     const body = textIn(input.body, language).slice(0, 2000);
-    const saved = await repo.notificationSetting(userId, input.type);
-    const setting = saved ?? DEFAULT_NOTIFICATION_SETTINGS[input.type];
-    const inApp = input.type === ALWAYS_ON_NOTIFICATION.type || setting.inApp;
+    const alwaysInApp = input.type === ALWAYS_ON_NOTIFICATION.type;
+    const row = {
+      id: crypto.randomUUID(),
+      userId,
+      type: input.type,
+      title,
+      body,
+      createdAt: now(),
+      linkKind: input.link?.kind ?? null,
+      linkSymbol: input.link?.symbol ?? null,
+      linkAssetType: input.link?.assetType ?? null,
+      linkOrderId: input.link?.orderId ?? null,
+    };
     let created: UserNotification | null = null;
-    const row = inApp
-      ? {
-          id: crypto.randomUUID(),
-          userId,
-          type: input.type,
-          title,
-          body,
-          createdAt: now(),
-          linkKind: input.link?.kind ?? null,
-          linkSymbol: input.link?.symbol ?? null,
-          linkAssetType: input.link?.assetType ?? null,
-          linkOrderId: input.link?.orderId ?? null,
-        }
-      : null;
+    let setting: Omit<NotificationSetting, 'type'>;
     if (deps.store) {
-      const inserted = await deps.store.insert(userId, input.key ?? null, row, now());
-      if (inserted === 'duplicate') return null;
-      if (inserted) created = toNotification(inserted);
-    } else if (row) {
-      created = toNotification(await repo.insertNotification(row));
+      // The setting is read by the statement that writes (one round trip instead of two).
+      const delivered = await deps.store.deliver(userId, input.type, DEFAULT_NOTIFICATION_SETTINGS[input.type], alwaysInApp, input.key ?? null, row, now());
+      if (delivered.outcome === 'duplicate') return null;
+      if (delivered.outcome) created = toNotification(delivered.outcome);
+      setting = delivered.setting;
+    } else {
+      setting = (await repo.notificationSetting(userId, input.type)) ?? DEFAULT_NOTIFICATION_SETTINGS[input.type];
+      if (alwaysInApp || setting.inApp) created = toNotification(await repo.insertNotification(row));
     }
     if (created) deps.publish?.(userId, { type: 'notification', notification: created, ...(input.alert ? { alert: input.alert } : {}) });
     // Other channels are best effort: a failing provider never fails the caller's action.

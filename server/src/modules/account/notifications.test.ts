@@ -16,6 +16,7 @@ import {
 import { SETUP_TIMEOUT_MS } from './test-support';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { freshPin, latestOtp, signUpTestUser, type TestUser } from '../../testing/auth-fixture';
+import { createNotificationRepo } from './notification-repo';
 import { createNotificationService, sha256 } from './notification-service';
 import { createAccountRepo } from './repo';
 
@@ -190,6 +191,42 @@ describe('notifications', () => {
       const mails = await inbox('sari@example.id');
       expect(mails.some((m) => m.channel === 'email' && m.subject === 'Top up berhasil')).toBe(true);
       expect(mails.some((m) => m.subject === 'Promo')).toBe(false);
+    });
+
+    it('with the store it decides from the saved setting in the statement that writes: saved rows, defaults, SECURITY always in-app, a key once', async () => {
+      // `other` has a verified e-mail (above) and no saved row but these two.
+      // As the app builds it: with the store, whose one statement reads the setting and writes.
+      const { notify } = createNotificationService({
+        repo: createAccountRepo(t.testDatabase.database.db, t.app.identity.userRecords),
+        store: createNotificationRepo(t.testDatabase.database.db),
+        messages: t.app.messages,
+        telegramBotUsername: 'PasarTestBot',
+      });
+      await t.testDatabase.database.db.execute(sql`
+        insert into notification_settings (user_id, type, in_app, email, telegram, updated_at) values
+          (${other.userId}, 'PROMOTION', false, true, false, now()), (${other.userId}, 'SECURITY', false, false, false, now())`);
+      const before = (await page('', other)).total;
+      const mailed = async (subject: string) => (await inbox('sari@example.id')).filter((m) => m.channel === 'email' && m.subject === subject).length;
+
+      // Saved: not in-app, e-mailed; its key makes the second call send nothing on any channel.
+      await expect(notify(other.userId, { type: 'PROMOTION', title: 'Promo app', body: 'x', key: 'promo:1' })).resolves.toBeNull();
+      await expect(notify(other.userId, { type: 'PROMOTION', title: 'Promo app', body: 'x', key: 'promo:1' })).resolves.toBeNull();
+      expect(await mailed('Promo app')).toBe(1);
+      // No row: the type's defaults (DEPOSIT in-app and e-mail; ORDER_FILLED in-app only).
+      await expect(notify(other.userId, { type: 'DEPOSIT', title: 'Deposit app', body: 'x' })).resolves.toMatchObject({ type: 'DEPOSIT', title: 'Deposit app' });
+      expect(await mailed('Deposit app')).toBe(1);
+      const filled = await notify(other.userId, { type: 'ORDER_FILLED', title: { id: 'Terisi', en: 'Filled' }, body: 'x', key: 'fill:1' });
+      expect(filled).toMatchObject({ type: 'ORDER_FILLED', title: 'Terisi', readAt: null });
+      await expect(notify(other.userId, { type: 'ORDER_FILLED', title: 'Terisi', body: 'x', key: 'fill:1' })).resolves.toBeNull();
+      expect(await mailed('Terisi')).toBe(0);
+      // SECURITY reaches the centre even with a saved row that says otherwise (and is not e-mailed: the row says no).
+      await expect(notify(other.userId, { type: 'SECURITY', title: 'Security app', body: 'x' })).resolves.toMatchObject({ type: 'SECURITY' });
+      expect(await mailed('Security app')).toBe(0);
+
+      const after = await page('', other);
+      expect(after.total).toBe(before + 3);
+      expect(after.items.slice(0, 3).map((n) => n.title)).toEqual(['Security app', 'Terisi', 'Deposit app']);
+      expect(after.items[1]!.id).toBe(filled!.id);
     });
 
     it('lists newest first with paging, total and unread count; stores markup as text', async () => {

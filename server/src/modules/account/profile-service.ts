@@ -37,6 +37,8 @@ export interface ProfileServiceDeps {
   readonly otp: OtpPort;
   readonly notify: Notify;
   readonly now?: () => Date;
+  /** Reads the profile for trading's checks and keeps it for the request's notification (the repo's read by default). */
+  readonly rememberUser?: (userId: string) => Promise<UserRow | null>;
 }
 
 /** What trading checks of a person before anything else (018, then 007). */
@@ -133,7 +135,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
     /** For trading's first checks: the Bappebti terms and the identity check, from one read of the user. */
     async tradingChecks(userId: string): Promise<TradingChecks> {
-      const user = await repo.findUser(userId);
+      const user = await (deps.rememberUser ?? repo.findUser)(userId);
       return { termsAccepted: Boolean(user?.bappebtiAcceptedAt), kycStatus: user?.kycStatus ?? null };
     },
 

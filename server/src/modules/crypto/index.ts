@@ -53,5 +53,5 @@ const cryptoPlugin: FastifyPluginAsync = async (app) => {
 
 export const cryptoModule = fp(cryptoPlugin, {
   name: 'pasar-crypto',
-  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account', 'pasar-trading', 'pasar-identity', 'pasar-market-module'],
+  dependencies: ['pasar-config', 'pasar-database', 'pasar-auth', 'pasar-ledger', 'pasar-market', 'pasar-pubsub', 'pasar-account', 'pasar-trading', 'pasar-market-module'],
 });
