@@ -7,7 +7,7 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { readMigrations, runMigrations } from '../db/migrate';
@@ -187,6 +187,7 @@ function migratedTemplate(url: string): Promise<string> {
       const client = await admin.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+        await dropLeftCopies(client);
         const found = await client.query('select 1 from pg_database where datname = $1', [name]);
         if (found.rowCount) return name;
         const building = `${name}_b${process.pid}`;
@@ -215,9 +216,30 @@ function migratedTemplate(url: string): Promise<string> {
   return templateName;
 }
 
+/** A test file's copy is named with its creation time (seconds, base 36), so a later run can tell its age. */
+const COPY_PREFIX = 'pasar_test_';
+const LEFT_COPY_AGE_S = 6 * 3600;
+
+/**
+ * Copies a killed run left behind (its files never reached their cleanup): dropped by a later run
+ * once older than any test file takes, and only when nothing is connected to them. A copy of a run
+ * now going on is younger, or in use.
+ */
+async function dropLeftCopies(client: PoolClient): Promise<void> {
+  const copies = await client.query<{ datname: string }>("select datname from pg_database where datname like 'pasar\\_test\\_%'");
+  const now = Math.floor(Date.now() / 1000);
+  for (const { datname } of copies.rows) {
+    const parts = datname.slice(COPY_PREFIX.length).split('_');
+    // A name from before the time was in it (a random hex only) is at least that old.
+    const made = parts.length === 2 ? parseInt(parts[0], 36) : 0;
+    if (now - made < LEFT_COPY_AGE_S) continue;
+    await client.query(`drop database if exists "${datname}"`).catch(() => undefined);
+  }
+}
+
 async function copyOfTemplate(url: string): Promise<TestDatabase> {
   const template = await migratedTemplate(url);
-  const name = `pasar_test_${randomBytes(6).toString('hex')}`;
+  const name = `${COPY_PREFIX}${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database "${name}" template "${template}"`));
   const ownUrl = databaseUrl(url, name);
   const config = { database: { kind: 'postgres', url: ownUrl } } as const;
