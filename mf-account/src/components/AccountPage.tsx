@@ -37,7 +37,7 @@ export function LoadState({ loading, error, onRetry }: { loading: boolean; error
   if (error) return <ErrorState title={t('common.loadFailed')} description={errorText(error)} onRetry={onRetry} />;
   if (loading) {
     return (
-      <div aria-busy="true" aria-label={t('common.loading')}>
+      <div role="status" aria-busy="true" aria-label={t('common.loading')}>
         <Skeleton lines={3} />
       </div>
     );

@@ -74,7 +74,7 @@ export function TransactionDetailView({ id, onBack }: TransactionDetailViewProps
   return (
     <Card title={t('transactionHistory.detail.title')} actions={back}>
       {detail.loading && (
-        <div aria-busy="true" aria-label={t('transactionHistory.detail.loading')}>
+        <div role="status" aria-busy="true" aria-label={t('transactionHistory.detail.loading')}>
           <Skeleton lines={4} />
         </div>
       )}

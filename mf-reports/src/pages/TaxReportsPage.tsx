@@ -215,7 +215,7 @@ export function TaxReportsPage() {
       </Card>
       <Card>
         {list.loading && (
-          <div aria-busy="true" aria-label={t('taxReports.list.loading')}>
+          <div role="status" aria-busy="true" aria-label={t('taxReports.list.loading')}>
             <Skeleton lines={4} />
           </div>
         )}

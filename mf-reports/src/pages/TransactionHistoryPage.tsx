@@ -98,7 +98,7 @@ export function TransactionHistoryPage() {
             <Toolbar>{csvButton}</Toolbar>
             {downloadFailed && <Failure role="alert">{t('transactionHistory.downloadFailed')}</Failure>}
             {page.loading && (
-              <div aria-busy="true" aria-label={t('transactionHistory.loading')}>
+              <div role="status" aria-busy="true" aria-label={t('transactionHistory.loading')}>
                 <Skeleton lines={6} />
               </div>
             )}

@@ -120,7 +120,7 @@ export function PositionCard({ position, market, none, children }: { position: P
       {position.error ? (
         <ErrorState compact headingLevel={3} title={t('assetPosition.loadFailed')} onRetry={() => void position.reload()} />
       ) : !position.data ? (
-        <div aria-busy="true" aria-label={t('assetPosition.loading')}>
+        <div role="status" aria-busy="true" aria-label={t('assetPosition.loading')}>
           <Skeleton lines={3} />
         </div>
       ) : children ? (

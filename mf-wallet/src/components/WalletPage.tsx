@@ -54,7 +54,7 @@ export const KYC_INCOMPLETE = '007';
 export function Loading({ lines = 3 }: { lines?: number }) {
   const { t } = useWalletT();
   return (
-    <div aria-busy="true" aria-label={t('common.loading')}>
+    <div role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton lines={lines} />
     </div>
   );
