@@ -5,7 +5,7 @@
 // engine and the matcher open the transaction; this records what changed so they can publish it
 // after the commit.
 import { TradingDecimal, plain } from '@pasar/shared/trading';
-import type { LedgerOps } from '../ledger/api';
+import type { LedgerOps, TransferResult } from '../ledger/api';
 import type { PasarDb } from '../db/database';
 import type { LevelFill } from './book-walk';
 import type { FillListener } from './engine-api';
@@ -13,7 +13,7 @@ import type { CapturedPart, FillNumbers, MarketRules } from './market-rules';
 import type { Market } from './order-model';
 import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
 import { shapeOf, stateOf } from './order-view';
-import { createOrdersRepo, type OrdersRepo } from './repo';
+import { createOrdersRepo, type FilledOrderRow, type OrdersRepo } from './repo';
 import { NO_HOLD, activeHoldsOf, holdAccountsOf, holdAcross, splitAcross, type HeldParts } from './split-hold';
 import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
 
@@ -81,23 +81,51 @@ export class OrderTx {
   }
 
   /**
-   * A market order that fills at once: stored already filled (PLACE, SEND, FILL through the table),
-   * then its one transfer and fill row. One statement fewer than storing it and then filling it.
+   * A market order that fills at once: stored already filled (PLACE, SEND, FILL through the table)
+   * with its one transfer and fill row. A market that books its fills itself (no settleFill, no
+   * afterFill) makes the transfer first and then stores the order and its fill row in ONE statement
+   * (`repo.insertFilled`); the others store the order first, as their settlement may read it.
    */
   async placeFilled(row: Omit<NewOrderRow, 'status' | 'exchangeStatus' | 'isOpen'> & { id: string }, levels: readonly LevelFill[]): Promise<OrderRow> {
+    const rules = this.rulesOf(row.market);
     const zero = { filledQuantity: '0', filledAmount: '0', fee: '0', tax: '0', total: '0' };
-    const n = this.rulesOf(row.market).fillNumbers({ side: row.side, orderType: row.orderType, reason: row.reason ?? null, ...zero }, levels);
+    const n = rules.fillNumbers({ side: row.side, orderType: row.orderType, reason: row.reason ?? null, ...zero }, levels);
     const state = applyEvents(INITIAL_ORDER_STATE, 'PLACE', 'SEND', 'FILL');
-    const [inserted] = await this.repo.insertOrders([
-      { ...row, ...n.after, fillCount: 1, status: state.status, exchangeStatus: state.exchangeStatus, isOpen: isOpen(state) },
-    ]);
-    const order = this.record(inserted as OrderRow);
-    await this.book({ ...order, ...zero, fillCount: 0 }, n);
+    const filled = { ...row, ...n.after, fillCount: 1, status: state.status, exchangeStatus: state.exchangeStatus, isOpen: isOpen(state) };
+    if (rules.settleFill || rules.afterFill) {
+      const [inserted] = await this.repo.insertOrders([filled]);
+      const order = this.record(inserted as OrderRow);
+      await this.book({ ...order, ...zero, fillCount: 0 }, n);
+      return order;
+    }
+    const stored = completeRow(filled);
+    // The transfer as `book` makes it for the order before its fill (its key is the order's first fill).
+    const transfer = await this.transfer({ ...stored, ...zero, fillCount: 0, version: 0, createdAt: new Date(0), updatedAt: new Date(0) }, n);
+    const { order, fill } = await this.repo.insertFilled(stored, { ...figuresOf(n), transferId: transfer.id });
+    this.record(order);
+    await this.filledRow(order, fill);
     return order;
   }
 
   /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th) and its `fills` row. */
   private async book(order: OrderRow, n: FillNumbers): Promise<void> {
+    const transfer = await this.transfer(order, n);
+    const fill = await this.repo.insertFill({
+      market: order.market,
+      orderId: order.id,
+      userId: order.userId,
+      symbol: order.symbol,
+      asset: order.asset,
+      currency: order.currency,
+      side: order.side,
+      ...figuresOf(n),
+      transferId: transfer.id,
+    });
+    await this.filledRow(order, fill);
+  }
+
+  /** The ledger transfer of fill `n` of `order` (its (fillCount + 1)th), or the market's own settlement. */
+  private async transfer(order: OrderRow, n: FillNumbers): Promise<TransferResult> {
     const rules = this.rulesOf(order.market);
     // Capture what the hold covers; anything beyond it (a stop that gapped past its band) comes
     // from the available balance, or the transfer is refused.
@@ -130,22 +158,12 @@ export class OrderTx {
         });
     // The key is new for every fill of a row at this version: a replay means the row is stale.
     if (transfer.replayed) throw new OrderChanged(order.id);
-    const fill = await this.repo.insertFill({
-      market: order.market,
-      orderId: order.id,
-      userId: order.userId,
-      symbol: order.symbol,
-      asset: order.asset,
-      currency: order.currency,
-      side: order.side,
-      quantity: n.quantity,
-      price: n.price,
-      amount: n.amount,
-      fee: n.fee,
-      tax: n.tax,
-      total: n.total,
-      transferId: transfer.id,
-    });
+    return transfer;
+  }
+
+  /** What follows every fill row in its transaction: the market's afterFill, the fill listeners. */
+  private async filledRow(order: OrderRow, fill: FillRow): Promise<void> {
+    const rules = this.rulesOf(order.market);
     this.fills.push(fill);
     if (rules.afterFill) await rules.afterFill(this.ops, order, fill);
     for (const listener of this.fillListeners) await listener(this.ops, fill);
@@ -206,4 +224,50 @@ export class OrderTx {
     for (const account of accounts) this.touched(first.userId, account.currency);
     return holdAcross(this.ops, accounts, needs, key, first.ocoGroupId ?? first.id);
   }
+}
+
+/** A fill row's figures from its numbers. */
+const figuresOf = (n: FillNumbers) => ({ quantity: n.quantity, price: n.price, amount: n.amount, fee: n.fee, tax: n.tax, total: n.total });
+
+/** A new order with every optional column given (null where unset): what `insertFilled` stores. */
+function completeRow(row: NewOrderRow & Pick<OrderRow, 'id' | 'status' | 'exchangeStatus' | 'isOpen'>): FilledOrderRow {
+  return {
+    id: row.id,
+    market: row.market,
+    userId: row.userId,
+    requestId: row.requestId,
+    symbol: row.symbol,
+    asset: row.asset,
+    currency: row.currency,
+    side: row.side,
+    orderType: row.orderType,
+    source: row.source,
+    inputType: row.inputType,
+    quantity: row.quantity ?? null,
+    amount: row.amount ?? null,
+    execQuantity: row.execQuantity ?? null,
+    limitPrice: row.limitPrice ?? null,
+    stopPrice: row.stopPrice ?? null,
+    timeInForce: row.timeInForce,
+    tradingHours: row.tradingHours ?? null,
+    expiresAt: row.expiresAt ?? null,
+    leverage: row.leverage ?? null,
+    status: row.status,
+    exchangeStatus: row.exchangeStatus,
+    isOpen: row.isOpen,
+    filledQuantity: row.filledQuantity ?? '0',
+    filledAmount: row.filledAmount ?? '0',
+    fee: row.fee ?? '0',
+    tax: row.tax ?? '0',
+    total: row.total ?? '0',
+    fillCount: row.fillCount ?? 0,
+    holdId: row.holdId ?? null,
+    holdAmount: row.holdAmount ?? null,
+    hold2Id: row.hold2Id ?? null,
+    hold2Amount: row.hold2Amount ?? null,
+    ocoGroupId: row.ocoGroupId ?? null,
+    ocoLeg: row.ocoLeg ?? null,
+    triggeredAt: row.triggeredAt ?? null,
+    reason: row.reason ?? null,
+  };
 }

@@ -1,13 +1,62 @@
 // The engine's database access: the orders and fills of every market. Balances are the ledger's.
 // Inside a ledger transaction the engine builds a repo on the transaction's `db`, so its rows
 // commit with the ledger's.
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, or, sql, type Column } from 'drizzle-orm';
 import type { PasarDb } from '../db/database';
-import { builtOnce } from '../db/prepared';
+import { builtOnce, fixedStatement, runFixed } from '../db/prepared';
 import type { Market } from './order-model';
 import { fills, orders, tradingAuctions, type FillRow, type NewFillRow, type NewOrderRow, type OrderChange, type OrderRow } from './tables';
 
 export type OrdersRepo = ReturnType<typeof createOrdersRepo>;
+
+/** An order row as stored by `insertFilled`: every column but those the database fills in. */
+export type FilledOrderRow = Omit<OrderRow, 'version' | 'createdAt' | 'updatedAt'>;
+/** A fill row's own figures: the rest comes from its order. */
+export type FillFigures = Pick<NewFillRow, 'quantity' | 'price' | 'amount' | 'fee' | 'tax' | 'total' | 'transferId'>;
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).filter(([key]) => key !== 'version' && key !== 'createdAt' && key !== 'updatedAt') as [keyof FilledOrderRow, Column][];
+const FILL_FIGURES = ['quantity', 'price', 'amount', 'fee', 'tax', 'total', 'transferId'] as const satisfies readonly (keyof FillFigures)[];
+/** The fill's columns in the answer carry this prefix (no order column starts with it). */
+const FILL_PREFIX = 'f_';
+
+/**
+ * A market order that filled at once, stored with its fill in ONE statement (a fixed text sent by
+ * name, built once from the tables): the order row, then the fill row that references it and the
+ * ledger transfer made before it. The answer holds the order's columns and the fill's, prefixed.
+ */
+const INSERT_FILLED = fixedStatement(
+  'trading_insert_filled',
+  (() => {
+    const fillColumns = getTableColumns(fills);
+    const figures = FILL_FIGURES.map((key) => fillColumns[key].name);
+    const fromOrder = ['market', 'order_id', 'user_id', 'symbol', 'asset', 'currency', 'side'];
+    const orderSide = ['o.market', 'o.id', 'o.user_id', 'o.symbol', 'o.asset', 'o.currency', 'o.side'];
+    const first = ORDER_COLUMNS.length + 1;
+    const figureParams = FILL_FIGURES.map((key, i) => `$${first + i}::${fillColumns[key].getSQLType()}`);
+    return `with o as (
+      insert into orders (${ORDER_COLUMNS.map(([, c]) => c.name).join(', ')})
+      values (${ORDER_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
+      returning *
+    ), f as (
+      insert into fills (${[...fromOrder, ...figures].join(', ')})
+      select ${[...orderSide, ...figureParams].join(', ')} from o
+      returning *
+    )
+    select o.*, ${Object.values(fillColumns).map((c) => `f.${c.name} as ${FILL_PREFIX}${c.name}`).join(', ')} from o cross join f`;
+  })(),
+);
+
+/** A raw row's columns (under `prefix`) as drizzle maps them: the same values `.returning()` gives. */
+function mapRow<T>(columns: Record<string, Column>, raw: Record<string, unknown>, prefix = ''): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(columns)) {
+    const value = raw[`${prefix}${column.name}`];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T;
+}
+
+const toDriver = (column: Column, value: unknown): unknown => (value === null || value === undefined ? null : column.mapToDriverValue(value));
 
 export function createOrdersRepo(db: PasarDb) {
   // Every order call reads what its request placed first: built once per repo (db/prepared.ts).
@@ -63,6 +112,18 @@ export function createOrdersRepo(db: PasarDb) {
         .where(and(eq(orders.id, id), eq(orders.version, version)))
         .returning();
       return row ?? null;
+    },
+
+    /** Stores a market order that filled at once and its one fill (`insertFilled` above); the rows as stored. */
+    async insertFilled(order: FilledOrderRow, fill: FillFigures): Promise<{ order: OrderRow; fill: FillRow }> {
+      const fillColumns = getTableColumns(fills);
+      const params = [
+        ...ORDER_COLUMNS.map(([key, column]) => toDriver(column, order[key])),
+        ...FILL_FIGURES.map((key) => toDriver(fillColumns[key], fill[key])),
+      ];
+      const [raw] = await runFixed<Record<string, unknown>>(db, INSERT_FILLED, params);
+      if (!raw) throw new Error(`order ${order.id}: its insert answered no row`);
+      return { order: mapRow<OrderRow>(getTableColumns(orders), raw), fill: mapRow<FillRow>(fillColumns, raw, FILL_PREFIX) };
     },
 
     async insertFill(row: NewFillRow): Promise<FillRow> {

@@ -1,6 +1,7 @@
 // Market orders (simple and pro mode): they fill at once against the market's book, through one
 // ledger transfer each, with the fee math of §9; the estimate gives the same numbers; a retried
 // request places once; refusals carry the catalogue's codes and change nothing.
+import { randomUUID } from 'node:crypto';
 import { CRYPTO_PATHS, CryptoEstimate, CryptoOrderTypesResponse, MARKET_PATHS, cryptoOrderPath } from '@pasar/shared/contract';
 import { chargesForBase } from '@pasar/shared/trading';
 import Decimal from 'decimal.js';
@@ -8,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/app-fixture';
 import { signUpTestUser, type TestUser } from '../../testing/auth-fixture';
 import { verifiedUser } from '../fx-wallet/test-support';
+import { createOrdersRepo } from '../../trading';
 import { cryptoOf } from './index';
 import {
   SETUP_TIMEOUT_MS,
@@ -78,6 +80,32 @@ describe('crypto market orders', () => {
     expect((await balance(t.app, cash(alice.userId))).balance).toBe(new Decimal(before.balance).minus(order!.total).toFixed());
     expect((await balance(t.app, spot(alice.userId))).balance).toBe(order!.filledQuantity);
     await expectReconciled(t.app, [alice.userId]);
+  });
+
+  it('a market order that filled at once is stored with its fill by one statement, which answers the rows as a read gives them back', async () => {
+    const [order] = ordersOf(await call(t.app, alice, 'POST', CRYPTO_PATHS.buy, { symbol: 'BTC-IDR', amount: '1000000' }));
+    const stored = await createOrdersRepo(t.app.database.db).byId(order!.id);
+    expect(stored).toMatchObject({ status: 'SUCCESS', isOpen: false, fillCount: 1, filledQuantity: order!.filledQuantity });
+    const [fill] = await createOrdersRepo(t.app.database.db).fillsOf(order!.id);
+    expect(fill).toMatchObject({ orderId: order!.id, userId: alice.userId, quantity: order!.filledQuantity, total: stored!.total });
+    expect(fill!.transferId).toBe((await t.app.ledger.transferByKey(`crypto-fill:${order!.id}:1`))?.id);
+
+    // The statement's answer, mapped, against the rows read back (in a transaction rolled back after):
+    // every column, trailing zeros of a decimal and a time's milliseconds kept.
+    const rollback = new Error('rollback');
+    await expect(
+      t.app.database.db.transaction(async (tx) => {
+        const repo = createOrdersRepo(tx);
+        const { version: _v, createdAt: _c, updatedAt: _u, ...columns } = stored!;
+        const copy = { ...columns, id: randomUUID(), requestId: randomUUID(), expiresAt: new Date('2027-01-02T03:04:05.678Z'), filledAmount: '998999.50' };
+        const answered = await repo.insertFilled(copy, { quantity: '0.00066600', price: '1500000000', amount: '999000', fee: '1000', tax: '0', total: '1000000', transferId: randomUUID() });
+        expect(answered.order).toMatchObject(copy);
+        expect(answered.order).toEqual(await repo.byId(copy.id));
+        expect([answered.fill]).toEqual(await repo.fillsOf(copy.id));
+        expect(answered.fill).toMatchObject({ orderId: copy.id, market: 'CRYPTO', quantity: '0.00066600', symbol: 'BTC-IDR', side: 'BUY' });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
   });
 
   it('sells by quantity and by amount; the sale pays the 0.21 % tax and the fee out of the proceeds', async () => {
