@@ -9,14 +9,18 @@
 //   2. per market run, CLIENTS concurrent HTTP clients (keep-alive) placing its order (crypto: a
 //      market buy by amount, `POST /api/crypto/buy`; US stocks: a fractional AAPL market buy of $50
 //      from the PALN wallet in regular hours, `POST /api/global-stock/buy`), each with its own
-//      x-request-id, for SECONDS: orders/s, p50/p99;
+//      x-request-id, for SECONDS: orders/s, p50/p99. The clients run in a child process of their own
+//      (this file forked), so the CPU per order printed is the server's alone (the clients' beside);
+//      BENCH_CLIENTS_IN_PROCESS=1 runs them in the server's process, as the earlier figures were;
 //   3. in the same run, the ledger-only ceiling: the same number of equivalent `ledger.transfer`
 //      calls (a fill's legs: IDR to the house inventory and to fees, the asset to the user) from
 //      CLIENTS concurrent callers.
 // Printed side by side, with the ratio orders/ledger; the ledger's audit after the run.
 //
-// Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40, BENCH_MARKETS (all).
+// Options (environment): BENCH_SECONDS=10, BENCH_CLIENTS=8, BENCH_USERS=40, BENCH_MARKETS (all),
+// BENCH_CLIENTS_IN_PROCESS=1.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +38,9 @@ const URL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const USERS = Number(process.env.BENCH_USERS ?? 40);
+const CLIENTS_IN_PROCESS = process.env.BENCH_CLIENTS_IN_PROCESS === '1';
+/** Set in the forked child that runs the HTTP clients. */
+const CLIENT_ROLE = 'PASAR_BENCH_ORDER_CLIENTS';
 
 /** One market's run: what its users need before ordering, and the one order the clients repeat. */
 interface MarketRun {
@@ -93,10 +100,81 @@ interface Figures {
   readonly failed: number;
   /**
    * CPU time of this process (user + system) per call: on a shared machine it moves much less with
-   * the load than the rates do. The HTTP clients run in this process too, so an order's figure
-   * includes its client's side.
+   * the load than the rates do. With the clients in their own process, the server's alone.
    */
   readonly cpuMs: number;
+  /** The HTTP clients' CPU per call when they ran in their own process. */
+  readonly clientCpuMs?: number;
+}
+
+/** What the clients' process is given: where to send which order, as whom, for how long. */
+interface ClientJob {
+  readonly url: string;
+  readonly body: string;
+  readonly users: ReadonlyArray<Record<string, string>>;
+  readonly clients: number;
+  readonly seconds: number;
+  readonly market: string;
+}
+
+interface ClientResult {
+  readonly latencies: number[];
+  readonly failed: number;
+  readonly elapsedMs: number;
+  /** The clients' process's CPU per call (ms). */
+  readonly cpuMs: number;
+}
+
+/** `clients` concurrent keep-alive clients, each placing the order with a fresh x-request-id until `seconds` are up. */
+async function runClients(job: ClientJob): Promise<ClientResult> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const cpu = cpuMeter();
+  const start = performance.now();
+  const end = start + job.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: job.clients }, async (_, c) => {
+      for (let n = 0; performance.now() < end; n++) {
+        const headers = job.users[(c + n * job.clients) % job.users.length] as Record<string, string>;
+        const t0 = performance.now();
+        try {
+          const response = await fetch(job.url, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json', 'x-request-id': randomUUID() },
+            body: job.body,
+          });
+          const text = await response.text();
+          if (response.status !== 200) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+          latencies.push(performance.now() - t0);
+        } catch (error) {
+          failed++;
+          if (failed <= 3) console.error(`  ${job.market} orders: ${(error as Error).message}`);
+        }
+      }
+    }),
+  );
+  return { latencies, failed, elapsedMs: performance.now() - start, cpuMs: cpu.perCall(latencies.length + failed) };
+}
+
+/** Runs `job` in a child process (this file, forked without CPU-profiling flags); `onStart` when it is handed the job. */
+function runClientsForked(job: ClientJob, onStart: () => void): Promise<ClientResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1] as string, [], {
+      env: { ...process.env, [CLIENT_ROLE]: '1' },
+      execArgv: process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')),
+    });
+    let result: ClientResult | undefined;
+    child.on('message', (message) => {
+      const m = message as { ready?: boolean } & Partial<ClientResult>;
+      if (m.ready) {
+        onStart();
+        child.send(job);
+      }
+      else result = m as ClientResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`the clients' process ended (${code}) without a result`))));
+  });
 }
 
 /** Measures this process's CPU time from now; `perCall(n)` divides what was used by n. */
@@ -220,27 +298,25 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
   // Warm up: connections, plans, the users' ledger accounts.
   for (const user of users) await place(user);
   const cost = await costOf((headers) => place(users[0] as TestUser, headers));
-  const latencies: number[] = [];
-  let failed = 0;
-  const cpu = cpuMeter();
-  const start = performance.now();
-  const end = start + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let n = 0; performance.now() < end; n++) {
-        const user = users[(c + n * CLIENTS) % users.length] as TestUser;
-        const t0 = performance.now();
-        try {
-          await place(user);
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          failed++;
-          if (failed <= 3) console.error(`  ${run.market} orders: ${(error as Error).message}`);
-        }
-      }
-    }),
-  );
-  return { ...figures(`${run.order.label} (${CLIENTS} clients)`, latencies, performance.now() - start, failed, cpu.perCall(latencies.length + failed)), cost };
+  const job: ClientJob = {
+    url: `${base}${run.order.path}`,
+    body: JSON.stringify(run.order.body),
+    users: users.map((u) => ({ ...u.headers })),
+    clients: CLIENTS,
+    seconds: SECONDS,
+    market: run.market,
+  };
+  const name = `${run.order.label} (${CLIENTS} clients${CLIENTS_IN_PROCESS ? ', in process' : ''})`;
+  if (CLIENTS_IN_PROCESS) {
+    const cpu = cpuMeter();
+    const result = await runClients(job);
+    return { ...figures(name, result.latencies, result.elapsedMs, result.failed, cpu.perCall(result.latencies.length + result.failed)), cost };
+  }
+  // The server's CPU from the moment the (started) child is handed the job until its result.
+  let cpu = cpuMeter();
+  const result = await runClientsForked(job, () => (cpu = cpuMeter()));
+  const calls = result.latencies.length + result.failed;
+  return { ...figures(name, result.latencies, result.elapsedMs, result.failed, cpu.perCall(calls)), clientCpuMs: result.cpuMs, cost };
 }
 
 /** A fill's transfer: IDR from the user to the inventory and to fees, the asset from the inventory to the user. */
@@ -290,29 +366,31 @@ async function benchLedger(app: PasarApp, users: readonly TestUser[], count: num
  * quiet machine; the others from the shared 2-core machine under a load average of 6-12, as the new
  * ones were measured (compare CPU ms/call first: it moves far less with the load than the rates).
  */
-const EARLIER: Readonly<Record<number, ReadonlyArray<{ label: string; orders: number; ceiling: number; p99: number; statements: string; commits: number }>>> = {
+const EARLIER: Readonly<Record<number, ReadonlyArray<{ label: string; orders: number; ceiling: number; p99: number; statements: string; commits: number; cpuMs?: number }>>> = {
   8: [
     { label: 'issue 17 (fresh clone)', orders: 108, ceiling: 613, p99: 250, statements: '14', commits: 3 },
     { label: 'before 0029 (loaded)', orders: 30, ceiling: 179, p99: 626, statements: '17+4', commits: 4 },
-    { label: 'before the CPU pass (loaded)', orders: 7, ceiling: 111, p99: 2203, statements: '20+2', commits: 4 },
+    { label: 'before the CPU pass (loaded)', orders: 7, ceiling: 111, p99: 2203, statements: '20+2', commits: 4, cpuMs: 35.5 },
+    { label: 'before the third pass (quiet)', orders: 165, ceiling: 535, p99: 98, statements: '13+0', commits: 4, cpuMs: 5.5 },
   ],
   32: [
     { label: 'before 0029 (loaded)', orders: 22, ceiling: 204, p99: 2161, statements: '17+4', commits: 4 },
-    { label: 'before the CPU pass (loaded)', orders: 12, ceiling: 208, p99: 3982, statements: '20+2', commits: 4 },
+    { label: 'before the CPU pass (loaded)', orders: 12, ceiling: 208, p99: 3982, statements: '20+2', commits: 4, cpuMs: 33.9 },
   ],
 };
 
+/** The earlier figures and this run's; CPU per order there is the server's and its clients' together (as it was measured before the clients had a process of their own). */
 function printEarlier(crypto: Figures & { cost: Cost }, ledger: Figures): void {
   const earlier = EARLIER[CLIENTS];
   if (!earlier) return;
   console.log('');
-  console.log(`crypto at ${CLIENTS} clients        orders/s  ceiling/s  ratio  p99 ms  statements  commits`);
-  const line = (label: string, orders: number, ceiling: number, p99: number, statements: string, commits: number) =>
+  console.log(`crypto at ${CLIENTS} clients         orders/s  ceiling/s  ratio  p99 ms  statements  commits  CPU ms (server+clients)`);
+  const line = (label: string, orders: number, ceiling: number, p99: number, statements: string, commits: number, cpuMs: number | undefined) =>
     console.log(
-      `${label.padEnd(28)} ${orders.toFixed(0).padStart(8)} ${ceiling.toFixed(0).padStart(10)} ${(orders / ceiling).toFixed(2).padStart(6)} ${p99.toFixed(0).padStart(7)} ${statements.padStart(11)} ${String(commits).padStart(8)}`,
+      `${label.padEnd(29)} ${orders.toFixed(0).padStart(8)} ${ceiling.toFixed(0).padStart(10)} ${(orders / ceiling).toFixed(2).padStart(6)} ${p99.toFixed(0).padStart(7)} ${statements.padStart(11)} ${String(commits).padStart(8)} ${(cpuMs === undefined ? '-' : cpuMs.toFixed(1)).padStart(8)}`,
     );
-  for (const row of earlier) line(row.label, row.orders, row.ceiling, row.p99, row.statements, row.commits);
-  line('this run', crypto.perSecond, ledger.perSecond, crypto.p99, `${crypto.cost.statements}+${crypto.cost.after}`, crypto.cost.commits);
+  for (const row of earlier) line(row.label, row.orders, row.ceiling, row.p99, row.statements, row.commits, row.cpuMs);
+  line('this run', crypto.perSecond, ledger.perSecond, crypto.p99, `${crypto.cost.statements}+${crypto.cost.after}`, crypto.cost.commits, crypto.cpuMs + (crypto.clientCpuMs ?? 0));
 }
 
 async function main(): Promise<void> {
@@ -366,6 +444,9 @@ async function main(): Promise<void> {
         `${row.name.padEnd(44)} ${String(row.count).padStart(6)} ${row.perSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.avg).padStart(8)} ${String(row.failed).padStart(7)} ${ms(row.cpuMs).padStart(12)}`,
       );
     }
+    for (const row of results) {
+      if (row.clientCpuMs !== undefined) console.log(`  (${row.name}: the CPU above is the server's; its clients' process used ${ms(row.clientCpuMs)} ms per order besides)`);
+    }
     for (const [i, run] of runs.entries()) {
       const result = results[i] as Figures & { cost: Cost };
       console.log(
@@ -382,4 +463,12 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (process.env[CLIENT_ROLE] === '1') {
+  // The clients' process: say it is ready, run the job it is handed, send the result back and end.
+  process.once('message', (job) => {
+    void runClients(job as ClientJob).then((result) => process.send?.(result, () => process.exit(0)));
+  });
+  process.send?.({ ready: true });
+} else {
+  void main();
+}
