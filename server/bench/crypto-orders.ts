@@ -11,7 +11,8 @@
 //      from the PALN wallet in regular hours, `POST /api/global-stock/buy`), each with its own
 //      x-request-id, for SECONDS: orders/s, p50/p99. The clients run in a child process of their own
 //      (this file forked), so the CPU per order printed is the server's alone (the clients' beside);
-//      BENCH_CLIENTS_IN_PROCESS=1 runs them in the server's process, as the earlier figures were;
+//      BENCH_CLIENTS_IN_PROCESS=1 runs them in the server's process, as the earlier figures were.
+//      Each call sends x-language-code, as the product's client does on trading calls;
 //   3. in the same run, the ledger-only ceiling: the same number of equivalent `ledger.transfer`
 //      calls (a fill's legs: IDR to the house inventory and to fees, the asset to the user) from
 //      CLIENTS concurrent callers.
@@ -244,12 +245,16 @@ Client.prototype.query = function counted(this: Client, ...args: unknown[]) {
   return query.apply(this, args);
 } as typeof Client.prototype.query;
 
-/** Runs each request carrying TRACE_HEADER in the traced context. */
+/**
+ * Runs each request carrying TRACE_HEADER in the traced context, from the HTTP server's own
+ * 'request' event, so the statements of every onRequest hook count too (a hook added to the app
+ * here would run after the modules' hooks). Every request sets the context, traced or not: requests
+ * on one keep-alive connection share the parser's async resource.
+ */
 const TRACE_HEADER = 'x-bench-trace';
 function traceRequests(app: PasarApp): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers[TRACE_HEADER] === '1') traced.run({ traced: true }, () => done());
-    else done();
+  app.server.prependListener('request', (request: { headers: Record<string, unknown> }) => {
+    traced.enterWith({ traced: request.headers[TRACE_HEADER] === '1' });
   });
 }
 
@@ -285,11 +290,17 @@ async function costOf(place: (headers: Record<string, string>) => Promise<void>)
   return { statements: statements.filter((s) => !s.afterAnswer).length, after: statements.filter((s) => s.afterAnswer).length, commits };
 }
 
+/**
+ * A user's headers as the product's API client sends them on a trading call: with x-language-code
+ * (without it, the account module reads the person's language for every call).
+ */
+const clientHeaders = (user: TestUser): Record<string, string> => ({ ...user.headers, 'x-language-code': 'id' });
+
 async function benchOrders(base: string, users: readonly TestUser[], run: MarketRun): Promise<Figures & { cost: Cost }> {
   const place = async (user: TestUser, extra: Record<string, string> = {}) => {
     const response = await fetch(`${base}${run.order.path}`, {
       method: 'POST',
-      headers: { ...user.headers, ...extra, 'content-type': 'application/json', 'x-request-id': randomUUID() },
+      headers: { ...clientHeaders(user), ...extra, 'content-type': 'application/json', 'x-request-id': randomUUID() },
       body: JSON.stringify(run.order.body),
     });
     const text = await response.text();
@@ -301,7 +312,7 @@ async function benchOrders(base: string, users: readonly TestUser[], run: Market
   const job: ClientJob = {
     url: `${base}${run.order.path}`,
     body: JSON.stringify(run.order.body),
-    users: users.map((u) => ({ ...u.headers })),
+    users: users.map(clientHeaders),
     clients: CLIENTS,
     seconds: SECONDS,
     market: run.market,

@@ -35,6 +35,8 @@ const checkColumn = (kind: CheckKind) => (kind === 'kyc' ? users.kycStatus : use
 export function createUserRecords(db: PasarDb) {
   // Trading's checks and every notification read the profile: built once (db/prepared.ts).
   const profileQuery = builtOnce(() => db.select(profileColumns).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('identity_user_profile'));
+  // Every signed-in call that names no x-language-code reads the language (the account module's hook).
+  const languageQuery = builtOnce(() => db.select({ language: users.language }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('identity_user_language'));
   return {
     async profile(userId: string): Promise<UserProfileRow | null> {
       const [row] = await profileQuery().execute({ userId });
@@ -49,7 +51,7 @@ export function createUserRecords(db: PasarDb) {
       return db.select(profileColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
     },
     async language(userId: string): Promise<string | null> {
-      const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+      const [row] = await languageQuery().execute({ userId });
       return row?.language ?? null;
     },
     async updateProfile(userId: string, changes: { name?: string; language?: string }, at: Date): Promise<void> {
