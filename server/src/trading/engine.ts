@@ -47,14 +47,6 @@ export interface Engine extends TradingEngine {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const D = (v: string | TradingDecimal): TradingDecimal => new TradingDecimal(v);
 
-/** Postgres's unique violation (the same request placed twice at once). */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-};
-
 /** The state a new order is stored in, reached through the table. */
 const placedState = (events: readonly OrderEvent[]) => {
   const state = applyEvents(INITIAL_ORDER_STATE, ...events);
@@ -211,43 +203,44 @@ export function createEngine(deps: EngineDeps): Engine {
 
     async place(m: Market, userId: string, requestId: string, spec: OrderSpec, language: Language) {
       const rules = rulesOf(m);
-      // A close the margin engine places is never refused for the person's identity, terms or the
-      // market's orders switch: a liquidation must happen whatever became of the account.
-      const mayTrade = isEngineClose(spec) ? Promise.resolve() : rules.assertMayTrade(userId);
-      // The two reads at once (separate connections on PostgreSQL); their verdicts in order.
-      const [earlier, refused] = await Promise.all([
-        repo.byRequest(userId, requestId),
-        mayTrade.then(
-          () => null,
-          (error: unknown) => ({ error }),
-        ),
-      ]);
-      if (earlier.length > 0) return { orders: earlier.map(view) };
-      if (refused) throw refused.error;
-      const inst = rules.instrument(spec.symbol);
-      const placing = { ...spec, symbol: inst.symbol };
-      await rules.assertTradable({ userId, spec: placing, instrument: inst, language, amending: false });
-      const queued = queuedNow(rules, placing, inst);
-      const p = rules.plan(placing, inst, { language, queued });
+      // The same request id placed before (a retry after its idempotency key expired) answers the
+      // order(s) it placed, whatever this attempt would do. A new request, the common case, has
+      // none, so they are read only when this attempt does not go through: a refusal, or the
+      // unique index on (user, request id) refusing the new row, which rolls its transaction back.
+      const earlierOr = async (error: unknown) => {
+        const earlier = await repo.byRequest(userId, requestId);
+        if (earlier.length > 0) return { orders: earlier.map(view) };
+        throw error;
+      };
+      let p: OrderPlan;
+      let inst: Instrument;
+      try {
+        // A close the margin engine places is never refused for the person's identity, terms or the
+        // market's orders switch: a liquidation must happen whatever became of the account.
+        if (!isEngineClose(spec)) await rules.assertMayTrade(userId);
+        inst = rules.instrument(spec.symbol);
+        const placing = { ...spec, symbol: inst.symbol };
+        await rules.assertTradable({ userId, spec: placing, instrument: inst, language, amending: false });
+        p = rules.plan(placing, inst, { language, queued: queuedNow(rules, placing, inst) });
+      } catch (error) {
+        return earlierOr(error);
+      }
       try {
         // A fill the engine books itself (no settleFill/afterFill of the market) awaits every
-        // statement uncaught and ends with one (the fill row, then the fill listeners'), so that
-        // last statement proves the transaction alive: no `select 1` before the commit.
+        // statement uncaught and ends with one (the order and fill rows, then the fill listeners'),
+        // so that last statement proves the transaction alive: no `select 1` before the commit.
         const booksItself = !rules.settleFill && !rules.afterFill;
+        const plan = p;
         const rows = await run(
           async (tx) =>
-            p.walk
-              ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, p, inst), id: randomUUID() }, p.walk.fills)]
-              : placeResting(tx, rules, userId, requestId, p, inst),
-          { endsWithStatement: Boolean(p.walk) && booksItself },
+            plan.walk
+              ? [await tx.placeFilled({ ...baseRow(rules, userId, requestId, plan, inst), id: randomUUID() }, plan.walk.fills)]
+              : placeResting(tx, rules, userId, requestId, plan, inst),
+          { endsWithStatement: Boolean(plan.walk) && booksItself },
         );
         return { orders: rows.map(view) };
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          const winner = await repo.byRequest(userId, requestId);
-          if (winner.length > 0) return { orders: winner.map(view) };
-        }
-        throw mapError(error, rules);
+        return earlierOr(mapError(error, rules));
       }
     },
 

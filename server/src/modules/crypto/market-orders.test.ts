@@ -161,6 +161,20 @@ describe('crypto market orders', () => {
     expect(direct.orders.map((o) => o.id)).toEqual([ordersOf(first)[0]!.id]);
     const count = await t.app.database.db.execute(sql`select count(*)::int as n from orders where user_id = ${alice.userId} and request_id = 'retry-buy-1'`);
     expect((count.rows[0] as { n: number }).n).toBe(1);
+    // Whatever this attempt would meet (a refusal before the order, the ledger refusing it, or a
+    // fill rolled back by the order's unique row), the answer is the first order and no money moves.
+    const cashBefore = await balance(t.app, cash(alice.userId));
+    const spotBefore = await balance(t.app, spot(alice.userId));
+    const retry = (body: Record<string, string>) =>
+      cryptoOf(t.app).service.place(alice.userId, 'retry-buy-1', { source: 'INSTANT', side: 'BUY', symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'amount', timeInForce: 'GOOD_TILL_CANCEL', ...body }, 'en');
+    const beyond = new Decimal(cashBefore.balance).plus(10_000_000).toFixed(0);
+    for (const body of [{ amount: '1' }, { symbol: 'NOPE-IDR', amount: '50000' }, { amount: beyond }, { amount: '70000' }]) {
+      expect((await retry(body)).orders.map((o) => o.id)).toEqual([ordersOf(first)[0]!.id]);
+    }
+    expect(await balance(t.app, cash(alice.userId))).toEqual(cashBefore);
+    expect(await balance(t.app, spot(alice.userId))).toEqual(spotBefore);
+    // Without an earlier order the same refusals stand.
+    await expect(cryptoOf(t.app).service.place(alice.userId, 'retry-buy-new', { source: 'INSTANT', side: 'BUY', symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'amount', amount: beyond, timeInForce: 'GOOD_TILL_CANCEL' }, 'en')).rejects.toMatchObject({ code: '1115' });
   });
 
   it('reads one order (404 for another user) and lists history newest first', async () => {
