@@ -28,10 +28,14 @@ let engineModule: Promise<EngineModule> | null = null;
  * 0006, 0009). A failed fetch can be retried.
  */
 export function loadChartEngine(): Promise<EngineModule> {
-  engineModule ??= whenPageIdle().then(() => import(/* webpackChunkName: "chart-engine" */ './chart-engine')).catch((error: unknown) => {
-    engineModule = null;
-    throw error;
-  });
+  engineModule ??= whenPageIdle()
+    .then(() => import(/* webpackChunkName: "chart-engine" */ './chart-engine'))
+    // Answered a task after the chunk's evaluation: a chart's creation is a task of its own.
+    .then((loaded) => new Promise<EngineModule>((resolve) => setTimeout(resolve, 0, loaded)))
+    .catch((error: unknown) => {
+      engineModule = null;
+      throw error;
+    });
   return engineModule;
 }
 
@@ -156,16 +160,23 @@ export function PriceChart({
   const onEngineRef = useRef(onEngine);
   onEngineRef.current = onEngine;
 
-  // Create the engine once its chunk is here; it lives as long as the component.
+  const candlesRef = useRef(candles.data);
+  candlesRef.current = candles.data;
+
+  // Create the engine once its chunk is here; it lives as long as the component. It is created with
+  // the bars when they are here, so that its first paint draws them: one paint with data, not an
+  // empty one and then a second.
   useEffect(() => {
     let cancelled = false;
     setEngineState('loading');
     loadChartEngine().then(
       ({ createChartEngine }) => {
         if (cancelled || !canvasRef.current) return;
-        engineRef.current = createChartEngine(canvasRef.current, optionsRef.current);
+        const engine = createChartEngine(canvasRef.current, optionsRef.current);
+        if (candlesRef.current) engine.setCandles(candlesRef.current);
+        engineRef.current = engine;
         setEngineState('ready');
-        onEngineRef.current?.(engineRef.current);
+        onEngineRef.current?.(engine);
       },
       () => {
         if (!cancelled) setEngineState('failed');
@@ -179,9 +190,10 @@ export function PriceChart({
     };
   }, [engineAttempt]);
 
+  // A new engine is made with the options of its time; a change afterwards is passed on.
   useEffect(() => {
     engineRef.current?.setOptions(engineOptions);
-  }, [engineOptions, engineState]);
+  }, [engineOptions]);
 
   useEffect(() => {
     if (engineState === 'ready' && candles.data) engineRef.current?.setCandles(candles.data);

@@ -4,7 +4,7 @@
 // chart reports the price under the pointer ("alert at this price"). Prices here are canvas
 // numbers for drawing and picking only: the caller puts a picked price on the tick grid with
 // decimal math before it is ever sent.
-import { LineStyle, type IChartApi, type IPriceLine, type ISeriesApi, type MouseEventParams, type Time } from 'lightweight-charts';
+import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, MouseEventParams, Time } from 'lightweight-charts';
 
 export interface ChartAlertLine {
   id: string;
@@ -24,7 +24,9 @@ export interface LineLook {
   lineWidth: 1 | 2;
 }
 
-const ALERT_LOOK: LineLook = { idPrefix: 'alert:', lineStyle: LineStyle.Dotted, lineWidth: 2 };
+// LineStyle.Dotted as its number: importing the enum would add its export to the library chunk,
+// which the guest page fetches on idle (decision 0006).
+const ALERT_LOOK: LineLook = { idPrefix: 'alert:', lineStyle: 1 as LineStyle, lineWidth: 2 };
 
 export interface AlertLineHandlers {
   /** A line was dragged and dropped at `price`. */

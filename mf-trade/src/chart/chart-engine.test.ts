@@ -130,12 +130,12 @@ describe('chart engine', () => {
       const sets = mockCharts[0]!.data as { color?: string }[][];
       return [...sets].reverse().find((bars) => bars[0]?.color !== undefined)?.[0]?.color;
     };
-    expect(volumeColour()).toBe('rgba(11, 122, 72, 0.35)');
+    expect(volumeColour()).toBe('#0b7a4859');
     const tools = await engine.openTools();
     tools.setView({ scale: 'auto', scaleSide: 'right', crosshair: 'normal', colours: { upColor: '#112233' } });
-    expect(volumeColour()).toBe('rgba(17, 34, 51, 0.35)');
+    expect(volumeColour()).toBe('#11223359');
     tools.setView({ scale: 'auto', scaleSide: 'right', crosshair: 'normal', colours: {} });
-    expect(volumeColour()).toBe('rgba(11, 122, 72, 0.35)');
+    expect(volumeColour()).toBe('#0b7a4859');
     engine.destroy();
   });
 

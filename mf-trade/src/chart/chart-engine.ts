@@ -5,13 +5,13 @@
 import { BrokerOrderState, cssVariableName, eventBus, type MarketId } from '@pasar/shared';
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
-  CrosshairMode,
   HistogramSeries,
-  LineStyle,
-  TickMarkType,
   type CandlestickData,
+  type ColorType,
+  type CrosshairMode,
+  type LineStyle,
+  type TickMarkType,
   type HistogramData,
   type IChartApi,
   type IPriceLine,
@@ -75,16 +75,22 @@ export interface ChartEngine extends ChartStateApi {
   destroy(): void;
 }
 
+// The library's enum values as plain values (ColorType's Solid, CrosshairMode's Normal, LineStyle's
+// Solid and Dashed, TickMarkType's Year, Month and DayOfMonth): importing its enums would add their
+// exports to the library chunk, which the guest page fetches on idle (decision 0006).
+const SOLID = 'solid' as ColorType;
+const CROSSHAIR_NORMAL = 0 as CrosshairMode;
+const LINE_SOLID = 0 as LineStyle;
+const LINE_DASHED = 2 as LineStyle;
+const TICK_YEAR = 0 as TickMarkType;
+const TICK_MONTH = 1 as TickMarkType;
+const TICK_DAY = 2 as TickMarkType;
+
 const colour = (key: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();
 
-/** `#0b7a48` → `rgba(11, 122, 72, 0.35)` (volume bars are the candle colours, faded). */
-function withAlpha(hex: string, alpha: number): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return hex;
-  const [, r, g, b] = match;
-  return `rgba(${parseInt(r!, 16)}, ${parseInt(g!, 16)}, ${parseInt(b!, 16)}, ${alpha})`;
-}
+/** `#0b7a48` → `#0b7a4859`: the colour at 35 % opacity (volume bars are the candle colours, faded). */
+const faded = (hex: string): string => (/^#[0-9a-f]{6}$/i.test(hex) ? `${hex}59` : hex);
 
 /** A person's own candle colours; a missing one is the theme's. */
 export interface CandleColours {
@@ -118,9 +124,14 @@ function toBars(candle: Candle, palette: Palette): { bar: CandlestickData<Time>;
   const close = Number(candle.c);
   return {
     bar: { time, open, high: Number(candle.h), low: Number(candle.l), close },
-    volume: { time, value: Number(candle.v), color: withAlpha(close >= open ? palette.up : palette.down, 0.35) },
+    volume: { time, value: Number(candle.v), color: faded(close >= open ? palette.up : palette.down) },
   };
 }
+
+// The page's first Intl date format sets up ICU's date data, whatever its locale: about 15 ms on a
+// phone. It is made here in a task of its own, which runs before the chart's creation (PriceChart
+// creates the chart a task after this chunk's evaluation), so that creation does not pay for it.
+setTimeout(() => new Intl.DateTimeFormat(), 0);
 
 export function createChartEngine(container: HTMLElement, initial: ChartEngineOptions): ChartEngine {
   let options = initial;
@@ -133,30 +144,36 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   };
   let palette = themed();
   let candles: Candle[] = [];
+  let given: readonly Candle[] | null = null;
 
-  const timeFormat = () =>
-    new Intl.DateTimeFormat(options.locale, options.intraday ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  const dateFormat = (format: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(options.locale, format);
+  const timeFormat = () => dateFormat(options.intraday ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
   let crosshairTime = timeFormat();
   const tickFormats = () => ({
-    year: new Intl.DateTimeFormat(options.locale, { year: 'numeric' }),
-    month: new Intl.DateTimeFormat(options.locale, { month: 'short' }),
-    day: new Intl.DateTimeFormat(options.locale, { day: 'numeric', month: 'short' }),
-    time: new Intl.DateTimeFormat(options.locale, { hour: '2-digit', minute: '2-digit', hour12: false }),
+    year: dateFormat({ year: 'numeric' }),
+    month: dateFormat({ month: 'short' }),
+    day: dateFormat({ day: 'numeric', month: 'short' }),
+    time: dateFormat({ hour: '2-digit', minute: '2-digit', hour12: false }),
   });
   let ticks = tickFormats();
 
+  // The size the ResizeObserver below reports (whole pixels, rounded down): its first report,
+  // right after creation, is then no change, not a second full paint in the same frame.
+  const box = container.getBoundingClientRect();
+  let width = Math.floor(box.width);
+  let height = Math.floor(box.height);
   const chart: IChartApi = createChart(container, {
-    width: container.clientWidth,
-    height: container.clientHeight,
+    width,
+    height,
     layout: {
-      background: { type: ColorType.Solid, color: palette.background },
+      background: { type: SOLID, color: palette.background },
       textColor: palette.text,
       fontFamily: getComputedStyle(container).fontFamily,
       // The library's licence asks for TradingView's attribution; its small logo is that.
       attributionLogo: true,
     },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    crosshair: { mode: CrosshairMode.Normal },
+    crosshair: { mode: CROSSHAIR_NORMAL },
     rightPriceScale: { borderColor: palette.grid },
     timeScale: {
       borderColor: palette.grid,
@@ -166,11 +183,11 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
       tickMarkFormatter: (time: Time, type: TickMarkType) => {
         const date = new Date((time as number) * 1000);
         switch (type) {
-          case TickMarkType.Year:
+          case TICK_YEAR:
             return ticks.year.format(date);
-          case TickMarkType.Month:
+          case TICK_MONTH:
             return ticks.month.format(date);
-          case TickMarkType.DayOfMonth:
+          case TICK_DAY:
             return ticks.day.format(date);
           default:
             return ticks.time.format(date);
@@ -199,7 +216,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     priceLineVisible: false,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  const orderDragLayer = deferredLayer(() => [chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LineStyle.Dashed, lineWidth: 1 }]);
+  const orderDragLayer = deferredLayer(() => [chart, series, container, palette.up, { idPrefix: 'order:', lineStyle: LINE_DASHED, lineWidth: 1 }]);
   series.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
   // Studies, drawings and chart types: their chunk (chart-tools-host.ts and the tools) is imported
   // on first use; until then the engine holds an applied state's parts.
@@ -274,7 +291,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
         price: Number(line.price),
         color: line.side === 'BUY' ? palette.up : palette.down,
         lineWidth: 1,
-        lineStyle: line.state === BrokerOrderState.Working ? LineStyle.Dashed : LineStyle.Solid,
+        lineStyle: line.state === BrokerOrderState.Working ? LINE_DASHED : LINE_SOLID,
         axisLabelVisible: true,
         title: line.title,
       }),
@@ -286,7 +303,7 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   function applyPalette() {
     palette = themed();
     chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: palette.background }, textColor: palette.text },
+      layout: { background: { type: SOLID, color: palette.background }, textColor: palette.text },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
       rightPriceScale: { borderColor: palette.grid },
       timeScale: { borderColor: palette.grid },
@@ -321,10 +338,17 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   };
   chart.timeScale().subscribeVisibleLogicalRangeChange(onVisibleRange);
 
+  // Its first report, right after creation, is the size the chart was made at: nothing to do (a
+  // refit there repainted the whole chart a second time on load).
   const resize = new ResizeObserver((entries) => {
-    const box = entries[0]?.contentRect;
-    if (!box || box.width <= 0 || box.height <= 0) return;
-    chart.resize(Math.floor(box.width), Math.floor(box.height), true);
+    const next = entries[0]?.contentRect;
+    if (!next || next.width <= 0 || next.height <= 0) return;
+    const w = Math.floor(next.width);
+    const h = Math.floor(next.height);
+    if (w === width && h === height) return;
+    width = w;
+    height = h;
+    chart.resize(w, h, true);
     if (candles.length > 0) chart.timeScale().fitContent();
   });
   resize.observe(container);
@@ -354,6 +378,9 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     },
     openTools: () => loadHost().then((h) => h.tools),
     setCandles(next) {
+      // The same bars again (the chart was created with them): no second setData and paint.
+      if (next === given) return;
+      given = next;
       candles = [...next].sort((a, b) => a.t - b.t);
       paint();
       chart.timeScale().fitContent();

@@ -1,7 +1,7 @@
 // The chart's studies, chart types and drawings: its own chunk (with trading-signals), imported by
 // the engine only when a person opens the indicators or drawing menu, changes the chart type, or a
 // saved state with studies or drawings is applied. The guest's first load never carries it.
-import { ColorType, CrosshairMode, HistogramSeries, LineStyle, type IChartApi, type IPriceLine, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { HistogramSeries, type ColorType, type CrosshairMode, type IChartApi, type IPriceLine, type LineStyle, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { MarketId } from '@pasar/shared';
 import type { Candle } from '../market/types';
 import { DEFAULT_VIEW, type ChartView } from './chart-view';
@@ -96,14 +96,15 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   // ---- View: scale, crosshair, colours ----------------------------------------------------------
   let view: ChartView = DEFAULT_VIEW;
   const palette = (): ToolsPalette => ctx.palette();
-  // PriceScaleMode's values (Normal, Logarithmic, Percentage) as numbers: importing the enum would
-  // add its export to the library chunk, which the guest page fetches on idle (decision 0006).
+  // PriceScaleMode's values (Normal, Logarithmic, Percentage) and CrosshairMode's (Normal, Magnet,
+  // Hidden) as numbers: importing the enums would add their exports to the library chunk, which the
+  // guest page fetches on idle (decision 0006). So are 'solid' as ColorType and LineStyle's below.
   const SCALE_MODE: Record<ChartView['scale'], PriceScaleMode> = { auto: 0 as PriceScaleMode, log: 1 as PriceScaleMode, percentage: 2 as PriceScaleMode };
-  const CROSSHAIR = { normal: CrosshairMode.Normal, magnet: CrosshairMode.Magnet, hidden: CrosshairMode.Hidden } as const;
+  const CROSSHAIR: Record<ChartView['crosshair'], CrosshairMode> = { normal: 0 as CrosshairMode, magnet: 1 as CrosshairMode, hidden: 2 as CrosshairMode };
 
   /** A background of the person's own (the engine paints the theme's again on a theme change). */
   function applyBackground() {
-    if (view.colours.background) chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: view.colours.background } } });
+    if (view.colours.background) chart.applyOptions({ layout: { background: { type: 'solid' as ColorType, color: view.colours.background } } });
   }
 
   function applyView() {
@@ -135,7 +136,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
         // Entry in the side's colour; liquidation in the colour of a loss, dashed.
         color: line.kind === 'liquidation' || line.side === 'SHORT' ? p.down : p.up,
         lineWidth: line.kind === 'entry' ? 2 : 1,
-        lineStyle: line.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+        lineStyle: line.kind === 'entry' ? (0 as LineStyle) : (2 as LineStyle),
         axisLabelVisible: true,
         title: line.title,
       }),
@@ -678,7 +679,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       // The engine repaints candles and volume in the person's colours (or the theme's again).
       ctx.setColours({ up: next.colours.upColor, down: next.colours.downColor });
       // A background back to the theme's: the engine's repaint puts the theme's back, then this view.
-      if (uncoloured) chart.applyOptions({ layout: { background: { type: ColorType.Solid, color: ctx.palette().background } } });
+      if (uncoloured) chart.applyOptions({ layout: { background: { type: 'solid' as ColorType, color: ctx.palette().background } } });
       applyView();
       // Studies and the line follow the scale they were added on: moved with the candles, they are added again.
       drawChartType(!moved);
