@@ -168,7 +168,8 @@ describe('crypto market orders', () => {
     const retry = (body: Record<string, string>) =>
       cryptoOf(t.app).service.place(alice.userId, 'retry-buy-1', { source: 'INSTANT', side: 'BUY', symbol: 'BTC-IDR', orderType: 'MARKET', inputType: 'amount', timeInForce: 'GOOD_TILL_CANCEL', ...body }, 'en');
     const beyond = new Decimal(cashBefore.balance).plus(10_000_000).toFixed(0);
-    for (const body of [{ amount: '1' }, { symbol: 'NOPE-IDR', amount: '50000' }, { amount: beyond }, { amount: '70000' }]) {
+    const bodies: Record<string, string>[] = [{ amount: '1' }, { symbol: 'NOPE-IDR', amount: '50000' }, { amount: beyond }, { amount: '70000' }];
+    for (const body of bodies) {
       expect((await retry(body)).orders.map((o) => o.id)).toEqual([ordersOf(first)[0]!.id]);
     }
     expect(await balance(t.app, cash(alice.userId))).toEqual(cashBefore);
