@@ -8,6 +8,7 @@
 import type { FillRow, Market } from '../../trading';
 import { createOrdersRepo } from '../../trading';
 import type { PasarDb } from '../../db/database';
+import { fixedStatement, runFixed } from '../../db/prepared';
 import { and, eq, sql } from 'drizzle-orm';
 import { applyEvent, D, EMPTY_POSITION, replayFills, type Position } from './average-cost';
 import { portfolioPositions, portfolioSnapshotUsers, type PortfolioPositionRow } from './tables';
@@ -42,6 +43,23 @@ const columnsOf = (p: Position, fillCount: number, lastFillAt: Date | null) => (
 const keyOf = (userId: string, market: string, symbol: string) =>
   and(eq(portfolioPositions.userId, userId), eq(portfolioPositions.market, market), eq(portfolioPositions.symbol, symbol));
 
+/**
+ * A buy's step of an existing row, in the fill's transaction on every market buy: a fixed text sent
+ * by name (db/prepared.ts), not built per call. $1 quantity, $2 total, $3 the fill's time, $4 now,
+ * $5 user, $6 market, $7 symbol. `trim_scale`: the text decimal.js would write, no trailing zeros.
+ */
+const BUY_STEP = fixedStatement(
+  'portfolio_buy_step',
+  `update portfolio_positions set
+     quantity = trim_scale(quantity + $1::numeric),
+     cost_basis = trim_scale(cost_basis + $2::numeric),
+     fill_count = fill_count + 1,
+     last_fill_at = $3::timestamptz,
+     updated_at = $4::timestamptz
+   where user_id = $5::uuid and market = $6::text and symbol = $7::text
+   returning symbol`,
+);
+
 /** Inserts a built row unless one exists; true when this call's row is the one kept. */
 async function insertBuilt(db: PasarDb, userId: string, market: Market, symbol: string, fills: readonly FillRow[]): Promise<boolean> {
   const position = replayFills(fills, SNAPSHOT_DECIMALS[market] ?? 0).positions.get(symbol) ?? EMPTY_POSITION;
@@ -62,20 +80,17 @@ export async function applyFillToSnapshot(db: PasarDb, fill: FillRow): Promise<v
   const market = fill.market as Market;
   const decimals = SNAPSHOT_DECIMALS[market];
   if (decimals === undefined) return;
-  // A buy only adds (quantity, cost, one fill): one update does the step when the row exists
-  // (trim_scale: the text decimal.js would write, no trailing zeros).
+  // A buy only adds (quantity, cost, one fill): one update does the step when the row exists.
   if (fill.side === 'BUY') {
-    const stepped = await db
-      .update(portfolioPositions)
-      .set({
-        quantity: sql`trim_scale(${portfolioPositions.quantity} + ${fill.quantity}::numeric)`,
-        costBasis: sql`trim_scale(${portfolioPositions.costBasis} + ${fill.total}::numeric)`,
-        fillCount: sql`${portfolioPositions.fillCount} + 1`,
-        lastFillAt: fill.executedAt,
-        updatedAt: new Date(),
-      })
-      .where(keyOf(fill.userId, market, fill.symbol))
-      .returning({ symbol: portfolioPositions.symbol });
+    const stepped = await runFixed<{ symbol: string }>(db, BUY_STEP, [
+      fill.quantity,
+      fill.total,
+      fill.executedAt.toISOString(),
+      new Date().toISOString(),
+      fill.userId,
+      market,
+      fill.symbol,
+    ]);
     if (stepped.length > 0) return;
   }
   for (let attempt = 0; attempt < 2; attempt += 1) {
