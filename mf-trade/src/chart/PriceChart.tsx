@@ -195,9 +195,10 @@ export function PriceChart({
     engineRef.current?.setOptions(engineOptions);
   }, [engineOptions]);
 
+  // A new engine is made with the bars of its time; new bars afterwards are passed on.
   useEffect(() => {
-    if (engineState === 'ready' && candles.data) engineRef.current?.setCandles(candles.data);
-  }, [engineState, candles.data]);
+    if (candles.data) engineRef.current?.setCandles(candles.data);
+  }, [candles.data]);
 
   useEffect(() => {
     if (engineState === 'ready') engineRef.current?.setOrderLines(orderLines, orderDrag);

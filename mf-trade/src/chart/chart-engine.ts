@@ -144,7 +144,6 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
   };
   let palette = themed();
   let candles: Candle[] = [];
-  let given: readonly Candle[] | null = null;
 
   const dateFormat = (format: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(options.locale, format);
   const timeFormat = () => dateFormat(options.intraday ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
@@ -378,9 +377,6 @@ export function createChartEngine(container: HTMLElement, initial: ChartEngineOp
     },
     openTools: () => loadHost().then((h) => h.tools),
     setCandles(next) {
-      // The same bars again (the chart was created with them): no second setData and paint.
-      if (next === given) return;
-      given = next;
       candles = [...next].sort((a, b) => a.t - b.t);
       paint();
       chart.timeScale().fitContent();

@@ -69,12 +69,11 @@ async function run() {
   await frames(2);
   const view = engineChart(el);
   // Another symbol: none of BTC-IDR's drawings show there; back on BTC-IDR they all do.
-  // Each symbol's bars arrive as a new array (a fetch of their own): the engine skips the same array.
   engine.setOptions({ precision: 0, minMove: 1, formatPrice: (p) => p.toFixed(0), locale: 'id-ID', intraday: true, symbol: 'ETH-IDR', resolution: '1' });
-  engine.setCandles([...candles]);
+  engine.setCandles(candles);
   const onEth = tools.ui().selected;
   engine.setOptions({ precision: 0, minMove: 1, formatPrice: (p) => p.toFixed(0), locale: 'id-ID', intraday: true, symbol: 'BTC-IDR', resolution: '1' });
-  engine.setCandles([...candles]);
+  engine.setCandles(candles);
   await frames(2);
   (window as unknown as Record<string, unknown>).engine = engine;
   (window as unknown as Record<string, unknown>).tools = tools;
