@@ -90,7 +90,7 @@ const colour = (key: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();
 
 /** `#0b7a48` → `#0b7a4859`: the colour at 35 % opacity (volume bars are the candle colours, faded). */
-const faded = (hex: string): string => (/^#[0-9a-f]{6}$/i.test(hex) ? `${hex}59` : hex);
+const faded = (hex: string): string => (/^#\w{6}$/.test(hex) ? `${hex}59` : hex);
 
 /** A person's own candle colours; a missing one is the theme's. */
 export interface CandleColours {
@@ -131,7 +131,7 @@ function toBars(candle: Candle, palette: Palette): { bar: CandlestickData<Time>;
 // The page's first Intl date format sets up ICU's date data, whatever its locale: about 15 ms on a
 // phone. It is made here in a task of its own, which runs before the chart's creation (PriceChart
 // creates the chart a task after this chunk's evaluation), so that creation does not pay for it.
-setTimeout(() => new Intl.DateTimeFormat(), 0);
+setTimeout(() => Intl.DateTimeFormat());
 
 export function createChartEngine(container: HTMLElement, initial: ChartEngineOptions): ChartEngine {
   let options = initial;

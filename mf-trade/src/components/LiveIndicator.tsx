@@ -32,7 +32,7 @@ export interface LiveIndicatorProps {
 export function LiveIndicator({ marketState, stream }: LiveIndicatorProps) {
   const { t } = useTradeT();
   const state = useStreamConnection(stream);
-  if (state === 'idle' || state === 'closed') return null;
+  if (state === 'closed') return null;
   if (state === 'open') {
     const live = isTradingState(marketState);
     return (
@@ -41,9 +41,12 @@ export function LiveIndicator({ marketState, stream }: LiveIndicatorProps) {
       </Dot>
     );
   }
+  // Before the stream starts (once the page is idle) the line keeps its room, unseen: the app may be
+  // on screen by then, and the line's arrival moved everything below it.
+  const idle = state === 'idle';
   return (
-    <Dot $tone="waiting" role="status" data-testid="live-indicator" data-state={state}>
-      {t(`live.${state}`)}
+    <Dot $tone="waiting" role="status" data-testid="live-indicator" data-state={state} style={idle ? { visibility: 'hidden' } : undefined}>
+      {t(`live.${idle ? 'connecting' : state}`)}
     </Dot>
   );
 }

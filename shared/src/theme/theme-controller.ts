@@ -3,7 +3,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ThemeName } from '../contract/enums';
 import { eventBus, type EventBus, type EventMap } from '../events';
-import { appStore, useAppStore, type AppState } from '../store/app-store';
+import { appStore, type AppState } from '../store/app-store';
 import { COOKIE_KEYS, LONG_LIVED_COOKIE_DAYS, setCookie } from '../storage/cookie-storage';
 import { applyTheme } from './apply-theme';
 
@@ -29,6 +29,3 @@ export const initTheme = (deps: Omit<ThemeControllerDeps, 'bus'> = {}): ThemeNam
   applyTheme(theme, root);
   return theme;
 };
-
-/** The current theme name, for the few components that must branch on it (a chart library). */
-export const useThemeName = (): ThemeName => useAppStore((state) => state.theme);
