@@ -13,7 +13,7 @@ import type { CapturedPart, FillNumbers, MarketRules } from './market-rules';
 import type { Market } from './order-model';
 import { INITIAL_ORDER_STATE, applyEvents, canApply, isOpen, next, type OrderEvent } from './order-states';
 import { shapeOf, stateOf } from './order-view';
-import { createOrdersRepo, type FilledOrderRow, type OrdersRepo } from './repo';
+import { completeOrderRow, createOrdersRepo, type OrdersRepo } from './repo';
 import { NO_HOLD, activeHoldsOf, holdAccountsOf, holdAcross, splitAcross, type HeldParts } from './split-hold';
 import type { FillRow, NewOrderRow, OrderChange, OrderRow } from './tables';
 
@@ -98,7 +98,7 @@ export class OrderTx {
       await this.book({ ...order, ...zero, fillCount: 0 }, n);
       return order;
     }
-    const stored = completeRow(filled);
+    const stored = completeOrderRow(filled);
     // The transfer as `book` makes it for the order before its fill (its key is the order's first fill).
     const transfer = await this.transfer({ ...stored, ...zero, fillCount: 0, version: 0, createdAt: new Date(0), updatedAt: new Date(0) }, n);
     const { order, fill } = await this.repo.insertFilled(stored, { ...figuresOf(n), transferId: transfer.id });
@@ -228,46 +228,3 @@ export class OrderTx {
 
 /** A fill row's figures from its numbers. */
 const figuresOf = (n: FillNumbers) => ({ quantity: n.quantity, price: n.price, amount: n.amount, fee: n.fee, tax: n.tax, total: n.total });
-
-/** A new order with every optional column given (null where unset): what `insertFilled` stores. */
-function completeRow(row: NewOrderRow & Pick<OrderRow, 'id' | 'status' | 'exchangeStatus' | 'isOpen'>): FilledOrderRow {
-  return {
-    id: row.id,
-    market: row.market,
-    userId: row.userId,
-    requestId: row.requestId,
-    symbol: row.symbol,
-    asset: row.asset,
-    currency: row.currency,
-    side: row.side,
-    orderType: row.orderType,
-    source: row.source,
-    inputType: row.inputType,
-    quantity: row.quantity ?? null,
-    amount: row.amount ?? null,
-    execQuantity: row.execQuantity ?? null,
-    limitPrice: row.limitPrice ?? null,
-    stopPrice: row.stopPrice ?? null,
-    timeInForce: row.timeInForce,
-    tradingHours: row.tradingHours ?? null,
-    expiresAt: row.expiresAt ?? null,
-    leverage: row.leverage ?? null,
-    status: row.status,
-    exchangeStatus: row.exchangeStatus,
-    isOpen: row.isOpen,
-    filledQuantity: row.filledQuantity ?? '0',
-    filledAmount: row.filledAmount ?? '0',
-    fee: row.fee ?? '0',
-    tax: row.tax ?? '0',
-    total: row.total ?? '0',
-    fillCount: row.fillCount ?? 0,
-    holdId: row.holdId ?? null,
-    holdAmount: row.holdAmount ?? null,
-    hold2Id: row.hold2Id ?? null,
-    hold2Amount: row.hold2Amount ?? null,
-    ocoGroupId: row.ocoGroupId ?? null,
-    ocoLeg: row.ocoLeg ?? null,
-    triggeredAt: row.triggeredAt ?? null,
-    reason: row.reason ?? null,
-  };
-}

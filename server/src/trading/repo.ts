@@ -46,6 +46,17 @@ const INSERT_FILLED = fixedStatement(
   })(),
 );
 
+/**
+ * A new order with every column `insertFilled` stores given: the row's value, else the column's
+ * own default (the figures' '0'), else null, as the insert would store it.
+ */
+export function completeOrderRow(row: NewOrderRow & Pick<OrderRow, 'id' | 'status' | 'exchangeStatus' | 'isOpen'>): FilledOrderRow {
+  const given = row as Partial<Record<keyof FilledOrderRow, unknown>>;
+  // A default written in SQL (now(), a random id) is an object here: those columns are not stored by it.
+  const plainDefault = (column: Column) => (column.default === undefined || typeof column.default === 'object' ? null : column.default);
+  return Object.fromEntries(ORDER_COLUMNS.map(([key, column]) => [key, given[key] ?? plainDefault(column)])) as FilledOrderRow;
+}
+
 /** A raw row's columns (under `prefix`) as drizzle maps them: the same values `.returning()` gives. */
 function mapRow<T>(columns: Record<string, Column>, raw: Record<string, unknown>, prefix = ''): T {
   const out: Record<string, unknown> = {};
