@@ -5,6 +5,7 @@
 // numbers for drawing and picking only: the caller puts a picked price on the tick grid with
 // decimal math before it is ever sent.
 import type { IChartApi, IPriceLine, ISeriesApi, LineStyle, MouseEventParams, Time } from 'lightweight-charts';
+import { LINE_DOTTED } from './library-values';
 
 export interface ChartAlertLine {
   id: string;
@@ -24,9 +25,7 @@ export interface LineLook {
   lineWidth: 1 | 2;
 }
 
-// LineStyle.Dotted as its number: importing the enum would add its export to the library chunk,
-// which the guest page fetches on idle (decision 0006).
-const ALERT_LOOK: LineLook = { idPrefix: 'alert:', lineStyle: 1 as LineStyle, lineWidth: 2 };
+const ALERT_LOOK: LineLook = { idPrefix: 'alert:', lineStyle: LINE_DOTTED, lineWidth: 2 };
 
 export interface AlertLineHandlers {
   /** A line was dragged and dropped at `price`. */

@@ -8,9 +8,6 @@ import {
   createChart,
   HistogramSeries,
   type CandlestickData,
-  type ColorType,
-  type CrosshairMode,
-  type LineStyle,
   type TickMarkType,
   type HistogramData,
   type IChartApi,
@@ -24,6 +21,7 @@ import type { ChartOrderLine } from './order-lines';
 import type { AlertLayer, AlertLineHandlers, ChartAlertLine, LineLook } from './alert-lines';
 import type { ChartState, ChartStateApi } from './chart-state';
 import type { ChartTools } from './chart-tools';
+import { CROSSHAIR_NORMAL, LINE_DASHED, LINE_SOLID, SOLID, TICK_DAY, TICK_MONTH, TICK_YEAR } from './library-values';
 import type { StateParts, ToolsHost } from './chart-tools-host';
 
 export interface ChartEngineOptions {
@@ -75,16 +73,6 @@ export interface ChartEngine extends ChartStateApi {
   destroy(): void;
 }
 
-// The library's enum values as plain values (ColorType's Solid, CrosshairMode's Normal, LineStyle's
-// Solid and Dashed, TickMarkType's Year, Month and DayOfMonth): importing its enums would add their
-// exports to the library chunk, which the guest page fetches on idle (decision 0006).
-const SOLID = 'solid' as ColorType;
-const CROSSHAIR_NORMAL = 0 as CrosshairMode;
-const LINE_SOLID = 0 as LineStyle;
-const LINE_DASHED = 2 as LineStyle;
-const TICK_YEAR = 0 as TickMarkType;
-const TICK_MONTH = 1 as TickMarkType;
-const TICK_DAY = 2 as TickMarkType;
 
 const colour = (key: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();

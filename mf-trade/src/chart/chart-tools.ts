@@ -1,7 +1,7 @@
 // The chart's studies, chart types and drawings: its own chunk (with trading-signals), imported by
 // the engine only when a person opens the indicators or drawing menu, changes the chart type, or a
 // saved state with studies or drawings is applied. The guest's first load never carries it.
-import { HistogramSeries, type ColorType, type CrosshairMode, type IChartApi, type IPriceLine, type LineStyle, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { HistogramSeries, type CrosshairMode, type IChartApi, type IPriceLine, type PriceScaleMode, type ISeriesApi, type ISeriesPrimitive, type Logical, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import type { MarketId } from '@pasar/shared';
 import type { Candle } from '../market/types';
 import { DEFAULT_VIEW, type ChartView } from './chart-view';
@@ -9,6 +9,7 @@ import type { PositionLine } from './position-lines';
 import { DRAWING_POINT_COUNT, drawnOn, newChartItemId, type ChartType, type Drawing, type DrawingPoint, type DrawingStyle, type DrawingTool, type Study } from './chart-state';
 import { fibLevelYs, HIT_DISTANCE_PX, pickDrawing, rayEnd, type Pixel } from './drawing-geometry';
 import { heikinAshiBar, type Ohlc } from './heikin-ashi';
+import { CROSSHAIR_HIDDEN, CROSSHAIR_MAGNET, CROSSHAIR_NORMAL, LINE_DASHED, LINE_SOLID, SCALE_LOG, SCALE_NORMAL, SCALE_PERCENTAGE, SOLID } from './library-values';
 import { LineSeriesView, type LinePoint, type LineSeriesOptions } from './line-series';
 import { createStudyCalculator, STUDY_OUTPUTS, type StudyBar, type StudyCalculator, type StudyValues } from './studies';
 
@@ -96,15 +97,12 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
   // ---- View: scale, crosshair, colours ----------------------------------------------------------
   let view: ChartView = DEFAULT_VIEW;
   const palette = (): ToolsPalette => ctx.palette();
-  // PriceScaleMode's values (Normal, Logarithmic, Percentage) and CrosshairMode's (Normal, Magnet,
-  // Hidden) as numbers: importing the enums would add their exports to the library chunk, which the
-  // guest page fetches on idle (decision 0006). So are 'solid' as ColorType and LineStyle's below.
-  const SCALE_MODE: Record<ChartView['scale'], PriceScaleMode> = { auto: 0 as PriceScaleMode, log: 1 as PriceScaleMode, percentage: 2 as PriceScaleMode };
-  const CROSSHAIR: Record<ChartView['crosshair'], CrosshairMode> = { normal: 0 as CrosshairMode, magnet: 1 as CrosshairMode, hidden: 2 as CrosshairMode };
+  const SCALE_MODE: Record<ChartView['scale'], PriceScaleMode> = { auto: SCALE_NORMAL, log: SCALE_LOG, percentage: SCALE_PERCENTAGE };
+  const CROSSHAIR: Record<ChartView['crosshair'], CrosshairMode> = { normal: CROSSHAIR_NORMAL, magnet: CROSSHAIR_MAGNET, hidden: CROSSHAIR_HIDDEN };
 
   /** A background of the person's own (the engine paints the theme's again on a theme change). */
   function applyBackground() {
-    if (view.colours.background) chart.applyOptions({ layout: { background: { type: 'solid' as ColorType, color: view.colours.background } } });
+    if (view.colours.background) chart.applyOptions({ layout: { background: { type: SOLID, color: view.colours.background } } });
   }
 
   function applyView() {
@@ -136,7 +134,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
         // Entry in the side's colour; liquidation in the colour of a loss, dashed.
         color: line.kind === 'liquidation' || line.side === 'SHORT' ? p.down : p.up,
         lineWidth: line.kind === 'entry' ? 2 : 1,
-        lineStyle: line.kind === 'entry' ? (0 as LineStyle) : (2 as LineStyle),
+        lineStyle: line.kind === 'entry' ? LINE_SOLID : LINE_DASHED,
         axisLabelVisible: true,
         title: line.title,
       }),
@@ -679,7 +677,7 @@ export function createChartTools(ctx: ToolsContext): ChartTools {
       // The engine repaints candles and volume in the person's colours (or the theme's again).
       ctx.setColours({ up: next.colours.upColor, down: next.colours.downColor });
       // A background back to the theme's: the engine's repaint puts the theme's back, then this view.
-      if (uncoloured) chart.applyOptions({ layout: { background: { type: 'solid' as ColorType, color: ctx.palette().background } } });
+      if (uncoloured) chart.applyOptions({ layout: { background: { type: SOLID, color: ctx.palette().background } } });
       applyView();
       // Studies and the line follow the scale they were added on: moved with the candles, they are added again.
       drawChartType(!moved);
