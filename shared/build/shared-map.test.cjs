@@ -11,7 +11,7 @@ const packageNameOf = (r) => (r.startsWith('@') ? r.split('/').slice(0, 2).join(
 describe('module federation shared map', () => {
   it('declares every runtime singleton the architecture names, and @pasar/shared', () => {
     const map = sharedMap();
-    for (const name of ['react', 'react-dom', 'zustand', 'i18next', 'react-i18next',
+    for (const name of ['react', 'react-dom', 'zustand', 'i18next',
       '@emotion/react', 'axios', 'dayjs', '@pasar/shared']) {
       expect({ name, singleton: map[name] && map[name].singleton }).toEqual({ name, singleton: true });
     }

@@ -23,7 +23,6 @@ const SINGLETONS = [
   'react-dom/client',
   'zustand',
   'i18next',
-  'react-i18next',
   '@emotion/react',
   '@emotion/styled',
   'axios',
@@ -140,7 +139,7 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
           shared: sharedMap(),
           manifest: true,
           dts: false,
-          experiments: isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {},
+          experiments: { ...(isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
         }),
         ...(isHost ? [externalRuntimeProviderAsEsm()] : []),
         ...(standalonePage

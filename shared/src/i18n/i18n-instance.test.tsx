@@ -1,4 +1,4 @@
-import { render, screen, act } from '@testing-library/react';
+import { render, renderHook, screen, act } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { eventBus } from '../events/event-bus';
 import { appStore } from '../store/app-store';
@@ -37,6 +37,26 @@ describe('i18n instance', () => {
   it('renders translated text on the first render', () => {
     render(<Greeting ns="common" k="auth.login" />);
     expect(screen.getByText('Masuk')).toBeTruthy();
+  });
+});
+
+describe('useT', () => {
+  it('keeps one t while the language stays, gives a new one when it changes, and stops listening on unmount', async () => {
+    const on = jest.spyOn(i18n, 'on');
+    const off = jest.spyOn(i18n, 'off');
+    const { result, rerender, unmount } = renderHook(() => useT('common'));
+    const first = result.current.t;
+    rerender();
+    expect(result.current.t).toBe(first);
+    expect(on).toHaveBeenCalledTimes(1);
+    await act(() => setLanguage('en'));
+    expect(result.current.t).not.toBe(first);
+    expect(result.current.t('auth.logout')).toBe('Log out');
+    expect(first('auth.logout')).toBe('Keluar');
+    unmount();
+    expect(off).toHaveBeenCalledWith('languageChanged', on.mock.calls[0][1]);
+    on.mockRestore();
+    off.mockRestore();
   });
 });
 

@@ -1,7 +1,6 @@
 // The page's i18next instance (shared is a singleton, so shell and remotes translate with one
 // language). Resources are inline and init is synchronous: the first render is already translated.
 import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../contract/enum-values';
 import type { Language } from '../contract/enums';
 import { eventBus } from '../events/event-bus';
@@ -20,7 +19,7 @@ export function initialLanguage(): Language {
 
 export const i18n: I18n = createInstance();
 
-i18n.use(initReactI18next).init({
+void i18n.init({
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],

@@ -3,7 +3,6 @@
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import type { StoreApi } from 'zustand/vanilla';
 import { api as pageApi } from '../api/default-api';
 import type { Language, ThemeName } from '../contract/enums';
@@ -89,22 +88,20 @@ export const renderWithShell = (ui: ReactElement, options: RenderWithShellOption
 
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <RestoreOnUnmount restore={restore}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[route]}>
-          <GlobalStyles />
-          {/* As in the shell, a page that waits for a chunk (its strings, say) suspends here. */}
-          <Suspense fallback={null}>
-            {path ? (
-              <Routes>
-                <Route path={path} element={children} />
-              </Routes>
-            ) : (
-              children
-            )}
-          </Suspense>
-          <ToastViewport />
-        </MemoryRouter>
-      </I18nextProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <GlobalStyles />
+        {/* As in the shell, a page that waits for a chunk (its strings, say) suspends here. */}
+        <Suspense fallback={null}>
+          {path ? (
+            <Routes>
+              <Route path={path} element={children} />
+            </Routes>
+          ) : (
+            children
+          )}
+        </Suspense>
+        <ToastViewport />
+      </MemoryRouter>
     </RestoreOnUnmount>
   );
 

@@ -1,17 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n-instance';
 import { OtpInput, ResendCode } from './OtpInput';
 
 function Harness({ onComplete }: { onComplete: (code: string) => void }) {
   const [code, setCode] = useState('');
-  return (
-    <I18nextProvider i18n={i18n}>
-      <OtpInput value={code} onChange={setCode} onComplete={onComplete} />
-    </I18nextProvider>
-  );
+  return <OtpInput value={code} onChange={setCode} onComplete={onComplete} />;
 }
 
 beforeEach(async () => {
@@ -47,11 +42,7 @@ describe('ResendCode', () => {
 
   it('counts down from the wait, then offers a new code', async () => {
     const onResend = jest.fn();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <ResendCode availableAt={Date.now() + 3000} onResend={onResend} />
-      </I18nextProvider>,
-    );
+    render(<ResendCode availableAt={Date.now() + 3000} onResend={onResend} />);
     expect(screen.getByRole('timer')).toHaveTextContent('Send a new code in 3 s');
     await act(async () => {
       jest.advanceTimersByTime(1000);

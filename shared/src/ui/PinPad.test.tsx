@@ -1,17 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n-instance';
 import { cleanDigits, PinPad } from './PinPad';
 
 function Harness({ onComplete }: { onComplete: (pin: string) => void }) {
   const [pin, setPin] = useState('');
-  return (
-    <I18nextProvider i18n={i18n}>
-      <PinPad value={pin} onChange={setPin} onComplete={onComplete} />
-    </I18nextProvider>
-  );
+  return <PinPad value={pin} onChange={setPin} onComplete={onComplete} />;
 }
 
 beforeEach(async () => {
