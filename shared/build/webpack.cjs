@@ -149,6 +149,19 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        splitChunks: {
+          cacheGroups: {
+            // @emotion/react and @emotion/styled are two shared modules; each chunk of its own
+            // carried a copy of the helpers they both use (serialize, hash, unitless, utils):
+            // one chunk holds both, one copy of those and what only emotion uses (decision 0033).
+            emotion: {
+              test: /[\\/]node_modules[\\/]\.pnpm[\\/](@emotion\+|stylis@|hoist-non-react-statics@|react-is@)/,
+              name: 'emotion',
+              chunks: 'all',
+              enforce: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       devServer: {
