@@ -24,17 +24,21 @@ export const readBudgets = (file = BUDGETS_FILE) => JSON.parse(fs.readFileSync(f
  * figure and what it was held to) and the page's files, largest first.
  */
 export function checkBudgets(budgets = readBudgets(), root = REPO_ROOT) {
-  const { page, initialChunks, growthAllowed } = budgets;
+  const { page, initialChunks, growthAllowed, checkoutNoiseBytes = 0 } = budgets;
   const load = measureFirstLoad(page, root);
+  // The same commit built in another folder numbers a few modules differently (the federation
+  // runtime's generated entry is named after absolute paths), which moves the gzip size by a few
+  // bytes either way: measured 3 bytes between two checkouts. The budget allows that much and no more.
+  const within = (bytes, budget) => bytes <= budget + checkoutNoiseBytes;
   const results = [
     {
       name: `${page.path} first load, before idle`,
-      ok: load.beforeIdle <= page.budgetBeforeIdle,
+      ok: within(load.beforeIdle, page.budgetBeforeIdle),
       detail: `${kb(load.beforeIdle)} (budget ${kb(page.budgetBeforeIdle)})`,
     },
     {
       name: `${page.path} first load, with ${page.afterIdle.join(', ')}`,
-      ok: load.gzip <= page.budget,
+      ok: within(load.gzip, page.budget),
       detail: `${kb(load.gzip)} (budget ${kb(page.budget)})`,
     },
   ];
