@@ -139,7 +139,12 @@ function createWebpackConfig({ dir, kind, port, title = 'Pasar' }) {
           shared: sharedMap(),
           manifest: true,
           dts: false,
-          experiments: { ...(isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : externalRuntime ? { externalRuntime: true } : {}),
+            // A browser runtime only: its Node loading paths are left out (1.8 KB; decision 0033).
+            // Not `disableSnapshot`: the registry names remotes by mf-manifest.json, which needs it.
+            optimization: { target: 'web' },
+          },
         }),
         ...(isHost ? [externalRuntimeProviderAsEsm()] : []),
         ...(standalonePage
