@@ -73,12 +73,11 @@ export interface ChartEngine extends ChartStateApi {
   destroy(): void;
 }
 
-
 const colour = (key: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(cssVariableName('colors', key)).trim();
 
 /** `#0b7a48` → `#0b7a4859`: the colour at 35 % opacity (volume bars are the candle colours, faded). */
-const faded = (hex: string): string => (/^#\w{6}$/.test(hex) ? `${hex}59` : hex);
+const faded = (hex: string): string => (/^#[0-9a-f]{6}$/i.test(hex) ? `${hex}59` : hex);
 
 /** A person's own candle colours; a missing one is the theme's. */
 export interface CandleColours {
